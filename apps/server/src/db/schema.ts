@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const categories = pgTable('categories', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  imageUrl: text('image_url').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    description: text('description').notNull().default(''),
+    discount: integer('discount').notNull().default(0),
+    brand: text('brand'),
+    ratings: real('ratings').notNull().default(0),
+    reviewsCount: integer('reviews_count').notNull().default(0),
+    flashSale: boolean('flash_sale').notNull().default(false),
+    mainImageUrl: text('main_image_url').notNull(),
+    imageUrls: text('image_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    features: text('features')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    colors: text('colors')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    categories: text('categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    estimatedDelivery: text('estimated_delivery'),
+    addedBy: text('added_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Ascending (created_at, id) serves both orders: scanned forward for `server`, backward for `newest`.
+    index('products_created_idx').on(t.createdAt, t.id),
+    index('products_flash_sale_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.flashSale}`),
+    index('products_categories_idx').using('gin', t.categories),
+    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('products_added_by_idx').on(t.addedBy, t.createdAt),
+    check('products_price_range', sql`${t.priceCents} between 0 and 100000000`),
+    check('products_discount_range', sql`${t.discount} between 0 and 100`),
+    check('products_ratings_range', sql`${t.ratings} between 0 and 5`),
+    check('products_reviews_count_range', sql`${t.reviewsCount} >= 0`),
+  ],
+);
+
+/** Shaped as Better Auth's user table, plus the shop's profile fields. */
+export const users = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  /** The sign-in provider's photo. */
+  image: text('image'),
+  /** The profile picture the user chose; shown before the provider's photo. */
+  img: text('img'),
+  phone: text('phone'),
+  address: text('address'),
+  role: text('role').notNull().default('user'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const PAYMENT_METHODS = ['cash on delivery', 'bkash', 'rocket'] as const;
+export const ORDER_STATUSES = ['processing', 'shipped', 'delivered', 'cancelled'] as const;
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userEmail: text('user_email').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
+    totalCents: integer('total_cents').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('processing'),
+    orderTime: timestamp('order_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_email_idx').on(t.userEmail, t.orderTime),
+    index('orders_order_time_idx').on(t.orderTime),
+    check('orders_total_nonnegative', sql`${t.totalCents} >= 0`),
+  ],
+);
+
+/** One product of an order, with its name, price, discount and image copied at order time. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    // Kept when the product is later deleted: the order still shows what was bought.
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    discount: integer('discount').notNull(),
+    imageUrl: text('image_url').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotalCents: integer('line_total_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.position] }),
+    index('order_lines_product_id_idx').on(t.productId),
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);

@@ -1,0 +1,23 @@
+// All money arithmetic of the shop. Amounts are integer cents; discounts are whole percents (0–100).
+
+export function dollarsToCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+export function centsToDollars(cents: number): number {
+  return cents / 100;
+}
+
+export function formatDollars(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
+/** Unit price after the discount, rounded to the cent. */
+export function discountedCents(priceCents: number, discountPercent: number): number {
+  return Math.round((priceCents * (100 - discountPercent)) / 100);
+}
+
+/** What a line of `quantity` items costs, rounded once for the whole line. */
+export function lineTotalCents(priceCents: number, discountPercent: number, quantity: number): number {
+  return Math.round((priceCents * quantity * (100 - discountPercent)) / 100);
+}
