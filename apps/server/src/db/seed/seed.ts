@@ -1,0 +1,436 @@
+import { getTableColumns, sql } from 'drizzle-orm';
+import { lineTotalCents } from '@bazaar/shared/pricing';
+import { queryRows, type Database } from '../client.ts';
+import { categories, orderLines, orders, products, users } from '../schema.ts';
+import { categoryImageUrl, productImageUrl, slugify } from '../../modules/images/images.urls.ts';
+import {
+  CATALOG,
+  COLORS,
+  DELIVERY_ESTIMATES,
+  DESCRIPTION_CLOSERS,
+  DESCRIPTION_FEATURE_SENTENCES,
+  DESCRIPTION_OPENERS,
+  MODEL_CODE_LETTERS,
+  PRODUCT_LINES,
+  type CatalogCategory,
+} from './catalog-words.ts';
+import { Random } from './random.ts';
+
+export const DEMO_SELLER_EMAIL = 'seller@bazaar.test';
+/** A second seller, so the dashboard shows products the demo seller may not edit. */
+export const DEMO_MAKER_EMAIL = 'maker@bazaar.test';
+
+interface DemoPerson {
+  name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+}
+
+const DEMO_SELLERS: readonly DemoPerson[] = [
+  {
+    name: 'Demo Seller',
+    email: DEMO_SELLER_EMAIL,
+    phone: '+1 415 555 0100',
+    address: '221 Market Street, San Francisco, CA 94105, USA',
+  },
+  {
+    name: 'Maya Maker',
+    email: DEMO_MAKER_EMAIL,
+    phone: '+44 20 7946 0321',
+    address: '8 Canal Yard, Manchester M1 6FT, UK',
+  },
+];
+
+const DEMO_CUSTOMERS: readonly DemoPerson[] = [
+  {
+    name: 'Ava Thompson',
+    email: 'ava.thompson@bazaar.test',
+    phone: '+44 20 7946 0812',
+    address: '14 Rosebery Avenue, London EC1R 4SX, UK',
+  },
+  {
+    name: 'Rahim Uddin',
+    email: 'rahim.uddin@bazaar.test',
+    phone: '+880 1712 555 014',
+    address: 'House 12, Road 5, Dhanmondi, Dhaka 1205, Bangladesh',
+  },
+  {
+    name: 'Liam Chen',
+    email: 'liam.chen@bazaar.test',
+    phone: '+1 416 555 0187',
+    address: '88 Queen Street West, Toronto, ON M5H 2N2, Canada',
+  },
+  {
+    name: 'Sofia García',
+    email: 'sofia.garcia@bazaar.test',
+    phone: '+34 91 555 0143',
+    address: 'Calle de Alcalá 120, 28009 Madrid, Spain',
+  },
+  { name: 'Noah Williams', email: 'noah.williams@bazaar.test', phone: null, address: null },
+  {
+    name: 'Fatima Khan',
+    email: 'fatima.khan@bazaar.test',
+    phone: '+880 1811 555 276',
+    address: 'Flat 4B, 27 CDA Avenue, Chattogram 4000, Bangladesh',
+  },
+  { name: 'Ethan Brown', email: 'ethan.brown@bazaar.test', phone: '+1 212 555 0164', address: null },
+  {
+    name: 'Olivia Martin',
+    email: 'olivia.martin@bazaar.test',
+    phone: '+61 2 5550 1234',
+    address: '5 Harbour Street, Sydney NSW 2000, Australia',
+  },
+];
+
+export const DEMO_CUSTOMER_EMAILS: readonly string[] = DEMO_CUSTOMERS.map((customer) => customer.email);
+
+/** Where some orders are sent instead of the customer's own address: gifts, offices, holiday homes. */
+const OTHER_SHIPPING_ADDRESSES = [
+  '3 Mill Lane, Bristol BS1 4DJ, UK',
+  'Level 2, 40 Gulshan Avenue, Dhaka 1212, Bangladesh',
+  '500 Fifth Avenue, Floor 12, New York, NY 10110, USA',
+  'Friedrichstraße 68, 10117 Berlin, Germany',
+  '77 Ocean Drive, Cox’s Bazar 4700, Bangladesh',
+];
+
+export interface SeedOptions {
+  products: number;
+  /** The moment the data is seeded "at"; every timestamp is relative to it. */
+  now?: Date;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface SeedSummary {
+  categories: number;
+  products: number;
+  users: number;
+  orders: number;
+}
+
+// Every column spelled out: the bulk insert below does not fall back to column defaults.
+type NewProduct = Required<typeof products.$inferInsert>;
+type NewOrder = typeof orders.$inferInsert;
+type NewOrderLine = typeof orderLines.$inferInsert;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HISTORY_MS = 365 * DAY_MS;
+const ORDER_COUNT = 80;
+const BATCH_SIZE = 1000;
+// Separate streams, so e.g. asking for more products does not reshuffle the users or orders.
+const SEEDS = { users: 1, categories: 2, products: 3, orders: 4 };
+
+/**
+ * Replaces the catalog and orders with a believable, reproducible demo shop: the same options
+ * (including `now`) always give the same rows. Demo users are upserted; other users are kept.
+ */
+export async function seedDemoData(db: Database, options: SeedOptions): Promise<SeedSummary> {
+  const total = options.products;
+  if (!Number.isInteger(total) || total < 0) throw new Error(`products must be a whole number, got ${total}`);
+  const now = (options.now ?? new Date()).getTime();
+  const orderPlans = planOrders(new Random(SEEDS.orders), total, now);
+  const orderedIndexes = new Set(orderPlans.flatMap((plan) => plan.lines.map((line) => line.productIndex)));
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`truncate table order_lines, orders, products, categories cascade`);
+    const userCount = await upsertUsers(tx, now);
+    const categoryRows = buildCategories(now);
+    await tx.insert(categories).values(categoryRows);
+
+    const productIndexes = await dropSecondaryIndexes(tx);
+    const ordered = new Map<number, NewProduct>();
+    let done = 0;
+    for (const batch of chunks(generateProducts(total, now), BATCH_SIZE)) {
+      batch.forEach((product, i) => {
+        if (orderedIndexes.has(done + i)) ordered.set(done + i, product);
+      });
+      await insertProducts(tx, batch);
+      done += batch.length;
+      options.onProgress?.(done, total);
+    }
+
+    for (const definition of productIndexes) await tx.execute(sql.raw(definition));
+
+    const { orderRows, lineRows } = buildOrders(orderPlans, ordered);
+    if (orderRows.length > 0) {
+      await tx.insert(orders).values(orderRows);
+      await tx.insert(orderLines).values(lineRows);
+    }
+    return { categories: categoryRows.length, products: total, users: userCount, orders: orderRows.length };
+  });
+}
+
+async function upsertUsers(db: Database, now: number): Promise<number> {
+  const random = new Random(SEEDS.users);
+  const people = [...DEMO_SELLERS, ...DEMO_CUSTOMERS];
+  const rows = people.map((person, i) => {
+    const joined = new Date(now - HISTORY_MS - (people.length - i) * DAY_MS);
+    return { id: random.uuid(), ...person, emailVerified: true, createdAt: joined, updatedAt: joined };
+  });
+  await db
+    .insert(users)
+    .values(rows)
+    .onConflictDoUpdate({
+      // Keeps the id of an account that already exists, e.g. one registered through the shop.
+      target: users.email,
+      set: {
+        name: sql`excluded.name`,
+        phone: sql`excluded.phone`,
+        address: sql`excluded.address`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    });
+  return rows.length;
+}
+
+function buildCategories(now: number): (typeof categories.$inferInsert)[] {
+  const random = new Random(SEEDS.categories);
+  return CATALOG.map((category) => ({
+    id: random.uuid(),
+    name: category.name,
+    imageUrl: categoryImageUrl(slugify(category.name)),
+    createdAt: new Date(now - HISTORY_MS),
+  }));
+}
+
+/** Creation time of product `index` of `total`: evenly over the past year, the last one at `now`. */
+function productCreatedAt(index: number, total: number, now: number): number {
+  return now - HISTORY_MS + Math.floor(((index + 1) * HISTORY_MS) / total);
+}
+
+function* generateProducts(total: number, now: number): Generator<NewProduct, void> {
+  const random = new Random(SEEDS.products);
+  const usedNames = new Set<string>();
+  let flashSaleSlot = 0;
+  for (let index = 0; index < total; index++) {
+    // One flash-sale product in every ten, at a random place in each run of ten.
+    if (index % 10 === 0) flashSaleSlot = random.int(0, 9);
+    const createdAt = new Date(productCreatedAt(index, total, now));
+    yield buildProduct(random, index % 10 === flashSaleSlot, usedNames, createdAt);
+  }
+}
+
+function buildProduct(
+  random: Random,
+  flashSale: boolean,
+  usedNames: Set<string>,
+  createdAt: Date,
+): NewProduct {
+  const category = random.pick(CATALOG);
+  const id = random.uuid();
+  const name = uniqueProductName(random, category, usedNames);
+  const slug = slugify(name);
+  const features = random.sample(category.features, random.int(3, 5));
+  const colors = random.sample(COLORS, random.int(1, 4));
+  const related = random.chance(0.35) ? [random.pick(category.relatedTags)] : [];
+  return {
+    id,
+    name,
+    priceCents: priceCents(random, category.priceRange),
+    description: describe(random, name, category, features, colors),
+    discount: flashSale ? random.pick([20, 25, 30, 35, 40, 50, 60]) : discount(random),
+    brand: random.chance(1 / 8) ? null : random.pick(category.brands),
+    // Squaring skews towards the top, as real shop ratings do.
+    ratings: Math.round((5 - 2.5 * random.next() ** 2) * 10) / 10,
+    reviewsCount: 1 + Math.floor(5000 * random.next() ** 3),
+    flashSale,
+    mainImageUrl: productImageUrl(slug, 1),
+    imageUrls: Array.from({ length: random.int(2, 4) }, (_, i) => productImageUrl(slug, i + 2)),
+    features,
+    colors,
+    categories: [...category.tags, ...related].slice(0, 3),
+    estimatedDelivery: random.chance(1 / 8) ? null : random.pick(DELIVERY_ESTIMATES),
+    addedBy: random.chance(1 / 5) ? DEMO_MAKER_EMAIL : DEMO_SELLER_EMAIL,
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
+function uniqueProductName(random: Random, category: CatalogCategory, usedNames: Set<string>): string {
+  const base = [
+    random.chance(0.75) ? random.pick(PRODUCT_LINES) : '',
+    random.pick(category.adjectives),
+    random.pick(category.nouns),
+    random.chance(0.5) ? random.pick(category.suffixes) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  let name = base;
+  // Large catalogs run out of word combinations; a model code keeps names (and image URLs) distinct.
+  while (usedNames.has(name)) {
+    name = `${base} ${random.pick(MODEL_CODE_LETTERS)}${random.int(10, 9999)}`;
+  }
+  usedNames.add(name);
+  return name;
+}
+
+/** A shop-like price: spread evenly on a log scale over the range, ending in .99, .95, .49 or .00. */
+function priceCents(random: Random, [min, max]: readonly [number, number]): number {
+  const dollars = Math.exp(Math.log(min) + random.next() * (Math.log(max) - Math.log(min)));
+  const whole = dollars >= 100 ? Math.round(dollars / 10) * 10 - 1 : Math.floor(dollars);
+  const cents = whole * 100 + random.pick([99, 99, 95, 49, 0]);
+  return Math.min(Math.max(cents, Math.round(min * 100)), Math.round(max * 100));
+}
+
+function discount(random: Random): number {
+  return random.chance(0.55) ? 0 : random.pick([5, 10, 10, 15, 15, 20, 20, 25, 30, 40, 50]);
+}
+
+function describe(
+  random: Random,
+  name: string,
+  category: CatalogCategory,
+  features: readonly string[],
+  colors: readonly string[],
+): string {
+  const [a, b] = random.sample(features, 2).map(lowerFirst);
+  const sentences = [
+    fill(random.pick(DESCRIPTION_OPENERS), { name, pitch: random.pick(category.pitches) }),
+    fill(random.pick(DESCRIPTION_FEATURE_SENTENCES), { a: a ?? '', b: b ?? '' }),
+  ];
+  if (random.chance(0.6)) {
+    sentences.push(fill(random.pick(DESCRIPTION_CLOSERS), { colors: joinWords(colors).toLowerCase() }));
+  }
+  return sentences.join(' ');
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (placeholder, key: string) => values[key] ?? placeholder);
+}
+
+/** "Fast charging" → "fast charging", but "USB-C ports" and "OLED display" keep their capitals. */
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+}
+
+function joinWords(words: readonly string[]): string {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} and ${words.at(-1) ?? ''}`;
+}
+
+interface OrderPlan {
+  id: string;
+  customer: DemoPerson;
+  phone: string;
+  address: string;
+  paymentMethod: NewOrder['paymentMethod'];
+  status: NonNullable<NewOrder['status']>;
+  orderTime: Date;
+  lines: { productIndex: number; quantity: number }[];
+}
+
+/** Orders spread evenly over the past year, each buying products that existed at the time. */
+function planOrders(random: Random, productCount: number, now: number): OrderPlan[] {
+  if (productCount === 0) return [];
+  return Array.from({ length: ORDER_COUNT }, (_, k) => {
+    const orderTime =
+      now - HISTORY_MS + Math.floor(((k + 0.1 + 0.8 * random.next()) * HISTORY_MS) / ORDER_COUNT);
+    const customer = random.pick(DEMO_CUSTOMERS);
+    const shipElsewhere = customer.address === null || random.chance(0.12);
+    const newestAvailable = Math.max(
+      0,
+      Math.floor(((orderTime - now + HISTORY_MS) * productCount) / HISTORY_MS) - 1,
+    );
+    const productIndexes = new Set<number>();
+    const wanted = random.pick([1, 1, 2, 2, 2, 3, 4]);
+    for (let attempt = 0; attempt < wanted * 3 && productIndexes.size < wanted; attempt++) {
+      productIndexes.add(random.int(0, newestAvailable));
+    }
+    return {
+      id: random.uuid(),
+      customer,
+      phone: customer.phone ?? `+1 202 555 01${random.int(10, 99)}`,
+      address: shipElsewhere ? random.pick(OTHER_SHIPPING_ADDRESSES) : (customer.address ?? ''),
+      paymentMethod: random.chance(0.7) ? 'cash on delivery' : random.chance(0.6) ? 'bkash' : 'rocket',
+      status: orderStatus(random, (now - orderTime) / DAY_MS),
+      orderTime: new Date(orderTime),
+      lines: [...productIndexes].map((productIndex) => ({
+        productIndex,
+        quantity: random.pick([1, 1, 1, 2, 2, 3]),
+      })),
+    };
+  });
+}
+
+function orderStatus(random: Random, ageDays: number): OrderPlan['status'] {
+  if (ageDays < 14) return 'processing';
+  if (ageDays < 35) return random.chance(0.9) ? 'shipped' : 'cancelled';
+  const roll = random.next();
+  return roll < 0.82 ? 'delivered' : roll < 0.92 ? 'cancelled' : 'shipped';
+}
+
+function buildOrders(
+  plans: readonly OrderPlan[],
+  productsByIndex: ReadonlyMap<number, NewProduct>,
+): { orderRows: NewOrder[]; lineRows: NewOrderLine[] } {
+  const orderRows: NewOrder[] = [];
+  const lineRows: NewOrderLine[] = [];
+  for (const plan of plans) {
+    const lines = plan.lines.map(({ productIndex, quantity }, position) => {
+      const product = productsByIndex.get(productIndex);
+      if (!product)
+        throw new Error(`Order ${plan.id} refers to product #${productIndex}, which was not seeded`);
+      return {
+        orderId: plan.id,
+        position,
+        productId: product.id,
+        name: product.name,
+        unitPriceCents: product.priceCents,
+        discount: product.discount,
+        imageUrl: product.mainImageUrl,
+        quantity,
+        lineTotalCents: lineTotalCents(product.priceCents, product.discount, quantity),
+      };
+    });
+    lineRows.push(...lines);
+    orderRows.push({
+      id: plan.id,
+      userEmail: plan.customer.email,
+      name: plan.customer.name,
+      email: plan.customer.email,
+      phone: plan.phone,
+      address: plan.address,
+      paymentMethod: plan.paymentMethod,
+      totalCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
+      status: plan.status,
+      orderTime: plan.orderTime,
+    });
+  }
+  return { orderRows, lineRows };
+}
+
+function* chunks<T>(items: Iterable<T>, size: number): Generator<T[], void> {
+  let chunk: T[] = [];
+  for (const item of items) {
+    chunk.push(item);
+    if (chunk.length === size) {
+      yield chunk;
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) yield chunk;
+}
+
+const PRODUCT_COLUMNS = Object.entries(getTableColumns(products));
+
+/** Sends a batch as one JSON parameter the database unpacks: building it is far cheaper than a parameter per value. */
+async function insertProducts(db: Database, rows: readonly NewProduct[]): Promise<void> {
+  const records = rows.map((row) =>
+    Object.fromEntries(PRODUCT_COLUMNS.map(([key, column]) => [column.name, row[key as keyof NewProduct]])),
+  );
+  await db.execute(
+    sql`insert into ${products} select * from json_populate_recordset(null::${products}, ${JSON.stringify(records)})`,
+  );
+}
+
+// Maintaining the indexes row by row costs more than building them once at the end.
+async function dropSecondaryIndexes(db: Database): Promise<string[]> {
+  const indexes = await queryRows<{ indexname: string; indexdef: string }>(
+    db,
+    sql`select indexname, indexdef from pg_indexes
+        where schemaname = current_schema() and tablename = 'products'
+          and indexname not in (select conname from pg_constraint)`,
+  );
+  for (const { indexname } of indexes) await db.execute(sql`drop index ${sql.identifier(indexname)}`);
+  return indexes.map((index) => index.indexdef);
+}
