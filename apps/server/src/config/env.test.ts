@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env.ts';
+
+describe('parseEnv', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      LOG_LEVEL: 'info',
+      CORS_ORIGINS: [],
+      SEED_ON_START: true,
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('reads every variable', () => {
+    const env = parseEnv({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://shop@db.internal:5432/shop',
+      DATA_DIR: '/var/lib/bazaar',
+      LOG_LEVEL: 'warn',
+      CORS_ORIGINS: 'https://a.example, http://localhost:5173',
+      SEED_ON_START: 'false',
+    });
+    expect(env).toMatchObject({
+      PORT: 8080,
+      DATABASE_URL: 'postgres://shop@db.internal:5432/shop',
+      DATA_DIR: '/var/lib/bazaar',
+      LOG_LEVEL: 'warn',
+      CORS_ORIGINS: ['https://a.example', 'http://localhost:5173'],
+      SEED_ON_START: false,
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    const env = parseEnv({ PORT: '', DATABASE_URL: '' });
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/shop'],
+    ['LOG_LEVEL', 'loud'],
+    ['CORS_ORIGINS', 'not a url'],
+    ['SEED_ON_START', 'maybe'],
+  ])('stops on a bad %s with a message naming it', (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}: .*got "${value}"`));
+  });
+});

@@ -1,0 +1,123 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '../db/client.ts';
+import { insertProducts, productRow } from '../test/product-fixtures.ts';
+import { createTestDatabase } from '../test/test-database.ts';
+import { buildApp } from './app.ts';
+
+let database: DatabaseHandle;
+let app: FastifyInstance;
+
+function fakeWebBuild(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'bazaar-web-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Bazaar</title><div id="root"></div>');
+  writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log("shop")');
+  return dist;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp({ database, webDist: fakeWebBuild(), corsOrigins: ['https://partner.example'] });
+  await insertProducts(
+    database.db,
+    Array.from({ length: 40 }, () => productRow({ description: 'A long description. '.repeat(20) })),
+  );
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('the API surface', () => {
+  it('answers unknown API paths with 404 JSON', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/nothing-here?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'NOT_FOUND', message: 'No route GET /api/nothing-here' });
+    expect((await app.inject({ method: 'DELETE', url: '/api/categories' })).statusCode).toBe(404);
+  });
+
+  it('publishes an OpenAPI document generated from the schemas', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/products', '/api/products/{id}', '/api/categories']),
+    );
+    expect(JSON.stringify(document.paths['/api/products'])).toContain('flash_sale');
+  });
+
+  it('serves a docs page', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('swagger');
+  });
+
+  it('reports health and the engine', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.json()).toEqual({ status: 'ok', engine: database.engine });
+  });
+});
+
+describe('serving', () => {
+  it('sends security headers', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/products' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toBeDefined();
+    const csp = String(response.headers['content-security-policy']).split(';');
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+  });
+
+  it('compresses large answers for clients that accept gzip', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/products?limit=40',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('allows cross-origin reads from the configured origins only, exposing the total', async () => {
+    const allowed = await app.inject({
+      method: 'GET',
+      url: '/api/products',
+      headers: { origin: 'https://partner.example' },
+    });
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://partner.example');
+    expect(String(allowed.headers['access-control-expose-headers']).toLowerCase()).toContain('x-total-count');
+    const other = await app.inject({
+      method: 'GET',
+      url: '/api/products',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('falls back to the app page for client routes, never caching it', async () => {
+    for (const url of ['/', '/product/123', '/dashboard/orders?tab=2']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets forever', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers a missing asset with 404 rather than the app page', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/gone-000.js' });
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,64 @@
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaValidationError,
+} from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiError, ErrorCode } from '@bazaar/shared/errors';
+import { AppError, STATUS_BY_CODE } from './app-error.ts';
+
+const PART_NAMES: Record<string, string> = {
+  querystring: 'query parameter',
+  params: 'path parameter',
+  body: 'body field',
+  headers: 'header',
+};
+
+function codeForStatus(status: number): ErrorCode {
+  const known = Object.entries(STATUS_BY_CODE).find(
+    ([code, s]) => s === status && code !== 'VALIDATION_ERROR',
+  );
+  return known ? (known[0] as ErrorCode) : 'BAD_REQUEST';
+}
+
+function validationError(
+  error: Omit<FastifyError, 'validation'> & { validation: FastifySchemaValidationError[] },
+): ApiError {
+  const part = PART_NAMES[error.validationContext ?? ''] ?? 'field';
+  const details = error.validation.map((issue) => {
+    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const text = issue.message ?? 'is invalid';
+    const message =
+      issue.keyword === 'unrecognized_keys' ? text.replace(/^Unrecognized key/, `Unknown ${part}`) : text;
+    return { path, message };
+  });
+  const first = details[0];
+  const message = first?.path
+    ? `Invalid ${part} "${first.path}": ${first.message}`
+    : `Invalid ${part}: ${first?.message}`;
+  return { error: 'VALIDATION_ERROR', message, details };
+}
+
+/** The one place errors become HTTP answers: JSON `{error, message, details?}`, unknown errors hidden behind a logged 500. */
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      const body: ApiError = { error: error.code, message: error.message, details: error.details };
+      return reply.status(error.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send(validationError(error));
+    }
+    // Fastify's own client errors (bad JSON, body too large, unsupported media type...) carry a 4xx status.
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const body: ApiError = { error: codeForStatus(status), message: error.message };
+      return reply.status(status).send(body);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    const body: ApiError = { error: 'INTERNAL_ERROR', message: 'Something went wrong on our side.' };
+    return reply.status(500).send(body);
+  });
+}

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Category } from '@bazaar/shared/categories';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { categories } from '../../db/schema.ts';
+import { buildApp } from '../../http/app.ts';
+import { createTestDatabase } from '../../test/test-database.ts';
+
+let database: DatabaseHandle;
+let app: FastifyInstance;
+const names = ['Watches', 'Books', 'Phones', 'Home & Kitchen', 'Toys'];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp({ database });
+  await database.db
+    .insert(categories)
+    .values(names.map((name) => ({ name, imageUrl: `/images/categories/${name.toLowerCase()}.svg` })));
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+async function list(query = '') {
+  const response = await app.inject({ method: 'GET', url: `/api/categories${query}` });
+  return { response, body: response.json<Category[]>() };
+}
+
+describe('GET /api/categories', () => {
+  it('answers every category by name with the spec field names', async () => {
+    const { response, body } = await list();
+    expect(response.statusCode).toBe(200);
+    expect(body.map((category) => category.categoryName)).toEqual([...names].sort());
+    expect(body[0]).toEqual({
+      _id: expect.any(String) as string,
+      categoryName: 'Books',
+      img: '/images/categories/books.svg',
+    });
+  });
+
+  it('limits the answer', async () => {
+    expect((await list('?limit=2')).body.map((category) => category.categoryName)).toEqual([
+      'Books',
+      'Home & Kitchen',
+    ]);
+  });
+
+  it('shuffles on sort=random while keeping every category once', async () => {
+    const { body } = await list('?sort=random');
+    expect(body.map((category) => category.categoryName).sort()).toEqual([...names].sort());
+    expect((await list('?sort=random&limit=3')).body).toHaveLength(3);
+  });
+
+  it.each(['limit=0', 'limit=101', 'limit=x', 'sort=popular', 'page=2'])(
+    'rejects %s with 400',
+    async (query) => {
+      const { response } = await list(`?${query}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'VALIDATION_ERROR' });
+    },
+  );
+});

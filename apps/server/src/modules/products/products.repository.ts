@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { and, arrayOverlaps, asc, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import type { ProductListQuery } from '@bazaar/shared/products';
+import type { Database } from '../../db/client.ts';
+import { products } from '../../db/schema.ts';
+
+export type ProductRow = typeof products.$inferSelect;
+
+/** Escapes LIKE's wildcards so that a search for "50%" means the text "50%". */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * Every substring of a category route value. A product matches a category route when one of its
+ * categories is contained in the route value; matching against the substrings lets the GIN index on
+ * `categories` answer it instead of a scan.
+ */
+function substrings(text: string): string[] {
+  const found = new Set<string>();
+  for (let start = 0; start < text.length; start++) {
+    for (let end = start + 1; end <= text.length; end++) found.add(text.slice(start, end));
+  }
+  return [...found];
+}
+
+function whereOf(query: Pick<ProductListQuery, 'q' | 'category' | 'flash_sale'>): SQL | undefined {
+  return and(
+    query.q === undefined ? undefined : ilike(products.name, `%${escapeLike(query.q)}%`),
+    query.category === undefined
+      ? undefined
+      : arrayOverlaps(products.categories, substrings(query.category.toLowerCase())),
+    query.flash_sale === undefined ? undefined : eq(products.flashSale, query.flash_sale),
+  );
+}
+
+/** The page and count queries of a non-random list; exported so that a test can read their plans. */
+export function listQueries(db: Database, query: ProductListQuery) {
+  const where = whereOf(query);
+  const order =
+    query.sort === 'server'
+      ? [asc(products.createdAt), asc(products.id)]
+      : [desc(products.createdAt), desc(products.id)];
+  return {
+    page: db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset(query.offset),
+    count: db.select({ total: count() }).from(products).where(where),
+  };
+}
+
+export function createProductsRepository(db: Database) {
+  /**
+   * A random page without `ORDER BY random()` (a full scan): ids are random UUIDs, so the rows that
+   * follow a random pivot in id order are a random sample; wrap around when the pivot is near the end.
+   */
+  async function randomPage(query: ProductListQuery): Promise<ProductRow[]> {
+    const where = whereOf(query);
+    const pivot = randomUUID();
+    const after = await db
+      .select()
+      .from(products)
+      .where(and(where, gte(products.id, pivot)))
+      .orderBy(asc(products.id))
+      .limit(query.limit);
+    if (after.length === query.limit) return after;
+    const before = await db
+      .select()
+      .from(products)
+      .where(and(where, lt(products.id, pivot)))
+      .orderBy(asc(products.id))
+      .limit(query.limit - after.length);
+    return [...after, ...before];
+  }
+
+  return {
+    async list(query: ProductListQuery): Promise<{ rows: ProductRow[]; total: number }> {
+      const queries = listQueries(db, query);
+      const [rows, [counted]] = await Promise.all([
+        query.sort === 'random' ? randomPage(query) : queries.page,
+        queries.count,
+      ]);
+      return { rows, total: counted?.total ?? 0 };
+    },
+
+    async findById(id: string): Promise<ProductRow | undefined> {
+      const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+      return row;
+    },
+  };
+}
+
+export type ProductsRepository = ReturnType<typeof createProductsRepository>;
