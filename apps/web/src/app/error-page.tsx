@@ -1,0 +1,29 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { ApiRequestError } from '../lib/api-client.ts';
+
+function describe(error: unknown): { status: number; message: string } {
+  // Rendered by the catch-all route there is no error (null): the path matched nothing.
+  if (error == null) return { status: 404, message: 'This page does not exist.' };
+  if (isRouteErrorResponse(error)) {
+    return { status: error.status, message: error.statusText || 'This page could not be shown.' };
+  }
+  if (error instanceof ApiRequestError) return { status: error.status, message: error.message };
+  return { status: 500, message: error instanceof Error ? error.message : 'Something went wrong.' };
+}
+
+export function ErrorPage() {
+  const { status, message } = describe(useRouteError());
+  return (
+    <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold">Error</h1>
+      <p className="text-6xl font-extrabold text-teal-700">{status}</p>
+      <p className="text-gray-600">{message}</p>
+      <Link
+        to="/"
+        className="rounded-md bg-teal-700 px-5 py-2 font-medium text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
+      >
+        HomePage
+      </Link>
+    </section>
+  );
+}

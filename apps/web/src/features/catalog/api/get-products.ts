@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Product, ProductListQuery } from '@bazaar/shared/products';
+import { getJson } from '../../../lib/api-client.ts';
+
+export type GetProductsParams = Partial<ProductListQuery>;
+
+export function getProducts(params: GetProductsParams, signal?: AbortSignal): Promise<Product[]> {
+  return getJson<Product[]>('/api/products', params, { signal });
+}
+
+export function useProducts(params: GetProductsParams) {
+  return useQuery({
+    queryKey: ['products', params],
+    queryFn: ({ signal }) => getProducts(params, signal),
+  });
+}

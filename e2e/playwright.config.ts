@@ -1,0 +1,91 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { createDatabase } from './support/database.ts';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+
+/**
+ * Fresh storage for this run's web server: a PGlite folder, or a new database beside TEST_DATABASE_URL.
+ * Made here because Playwright starts webServer before globalSetup; removed on exit because globalTeardown
+ * runs while the server is still up.
+ */
+async function prepareRunStorage(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bazaar-e2e-'));
+  process.env.E2E_RUN_DATA_DIR = dataDir;
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const databaseUrl = adminUrl
+    ? await createDatabase(adminUrl, `bazaar_e2e_${Date.now()}_${process.pid}`)
+    : undefined;
+  if (databaseUrl) process.env.E2E_RUN_DATABASE_URL = databaseUrl;
+
+  process.on('exit', () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (!adminUrl || !databaseUrl) return;
+    try {
+      execFileSync(
+        process.execPath,
+        ['--import', 'tsx', join(repoRoot, 'e2e/support/drop-database.ts'), adminUrl, databaseUrl],
+        { cwd: repoRoot, stdio: 'inherit' },
+      );
+    } catch {
+      console.error(`Could not drop the e2e database ${databaseUrl}`);
+    }
+  });
+}
+
+// Playwright loads this file in the runner and again in every worker; only the runner starts the server.
+if (process.env.TEST_WORKER_INDEX === undefined && process.env.E2E_RUN_DATA_DIR === undefined) {
+  await prepareRunStorage();
+}
+
+export default defineConfig({
+  testDir: './tests',
+  // Not the repository's test-results/: Playwright empties its output folder first, and Vitest's results live there.
+  outputDir: './test-results',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['json', { outputFile: join(repoRoot, 'test-results/e2e-results.json') }]],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    command: 'node apps/server/dist/main.js',
+    cwd: repoRoot,
+    // There is no health route yet; the product list answers only once migrations and the seed are done.
+    url: `${baseURL}/api/products?limit=1`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_RUN_DATA_DIR ?? '',
+      // Empty means unset to the server: PGlite in DATA_DIR, whatever the calling shell exports.
+      DATABASE_URL: process.env.E2E_RUN_DATABASE_URL ?? '',
+      LOG_LEVEL: 'warn',
+      SEED_ON_START: 'true',
+    },
+  },
+});
