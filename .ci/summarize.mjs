@@ -1,0 +1,113 @@
+// Totals the Vitest and Playwright JSON reports of a CI run: one line per engine, then, as the last line,
+// "N passed, N failed" (", N skipped" when any were). Each subfolder of the given folder is one engine's run
+// and must hold both reports: a run that crashed before writing one must not look green.
+// Usage: node .ci/summarize.mjs .ci/out   (exits 1 when anything failed or nothing ran)
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const EXPECTED_REPORTS = { 'api-results.json': 'api', 'e2e-results.json': 'e2e' };
+
+const zero = () => ({ passed: 0, failed: 0, skipped: 0, flaky: 0 });
+
+function add(total, part) {
+  for (const key of Object.keys(total)) total[key] += part[key];
+}
+
+function countVitest(report) {
+  const counts = zero();
+  counts.passed = report.numPassedTests ?? 0;
+  counts.failed = report.numFailedTests ?? 0;
+  counts.skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  // A file that failed to load or whose hooks threw has no failed test of its own.
+  counts.failed += (report.testResults ?? []).filter(
+    (file) =>
+      file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
+  ).length;
+  if (report.success === false && counts.failed === 0) counts.failed = 1;
+  return counts;
+}
+
+function* playwrightTests(suite) {
+  for (const spec of suite.specs ?? []) yield* spec.tests ?? [];
+  for (const child of suite.suites ?? []) yield* playwrightTests(child);
+}
+
+function countPlaywright(report) {
+  const counts = zero();
+  for (const test of (report.suites ?? []).flatMap((suite) => [...playwrightTests(suite)])) {
+    const last = test.results?.at(-1)?.status;
+    if (test.status === 'expected') counts.passed += 1;
+    else if (test.status === 'flaky') {
+      counts.passed += 1;
+      counts.flaky += 1;
+    } else if (test.status === 'skipped' && last !== 'interrupted') counts.skipped += 1;
+    else counts.failed += 1;
+  }
+  // Errors outside any test: the web server did not start, a spec file did not compile, global setup threw.
+  counts.failed += (report.errors ?? []).length;
+  return counts;
+}
+
+function readReport(file) {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    return { kind: 'unreadable', counts: { ...zero(), failed: 1 }, note: error.message };
+  }
+  if (Array.isArray(report.testResults) && 'numTotalTests' in report) {
+    return { kind: 'vitest', counts: countVitest(report) };
+  }
+  if (Array.isArray(report.suites) && report.stats)
+    return { kind: 'playwright', counts: countPlaywright(report) };
+  return {
+    kind: 'unknown',
+    counts: { ...zero(), failed: 1 },
+    note: 'neither a Vitest nor a Playwright report',
+  };
+}
+
+function describe(counts) {
+  const parts = [`${counts.passed} passed`, `${counts.failed} failed`];
+  if (counts.skipped) parts.push(`${counts.skipped} skipped`);
+  if (counts.flaky) parts.push(`${counts.flaky} of the passed flaky`);
+  return parts.join(', ');
+}
+
+const outDir = process.argv[2] ?? '.ci/out';
+const total = zero();
+const engines = existsSync(outDir)
+  ? readdirSync(outDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort()
+  : [];
+
+for (const engine of engines) {
+  const dir = join(outDir, engine);
+  const files = new Set([
+    ...Object.keys(EXPECTED_REPORTS),
+    ...readdirSync(dir).filter((name) => name.endsWith('.json')),
+  ]);
+  const parts = [];
+  for (const name of [...files].sort()) {
+    const label = EXPECTED_REPORTS[name] ?? name;
+    if (!existsSync(join(dir, name))) {
+      add(total, { ...zero(), failed: 1 });
+      parts.push(`${label}: no report (counted as 1 failed)`);
+      continue;
+    }
+    const { kind, counts, note } = readReport(join(dir, name));
+    add(total, counts);
+    parts.push(`${label} (${kind}${note ? `: ${note}` : ''}): ${describe(counts)}`);
+  }
+  console.log(`${engine}: ${parts.join('; ')}`);
+}
+
+if (engines.length === 0) {
+  console.log(`no test runs found in ${outDir} (counted as 1 failed)`);
+  total.failed += 1;
+}
+
+console.log(describe({ ...total, flaky: 0 }));
+process.exitCode = total.failed > 0 ? 1 : 0;
