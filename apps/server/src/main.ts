@@ -27,7 +27,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp({
     database,
-    corsOrigins: env.CORS_ORIGINS,
+    env,
     webDist: paths.webDist,
     logger: loggerOptions(env),
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { echoedField, imageUrlSchema, optionalText } from './fields.ts';
 import { limitSchema, offsetSchema } from './pagination.ts';
 
 export const ImageSchema = z.object({ url: z.string(), alt: z.string() });
@@ -30,7 +31,7 @@ export const PRODUCT_SORTS = ['newest', 'random', 'server'] as const;
 export const ProductSortSchema = z.enum(PRODUCT_SORTS);
 export type ProductSort = z.infer<typeof ProductSortSchema>;
 
-const optionalText = (max: number) =>
+const optionalFilter = (max: number) =>
   z
     .string()
     .trim()
@@ -40,9 +41,9 @@ const optionalText = (max: number) =>
 
 export const ProductListQuerySchema = z.strictObject({
   /** Case-insensitive "name contains". */
-  q: optionalText(100),
+  q: optionalFilter(100),
   /** A category route value: matches products having any category that the lowercased value contains. */
-  category: optionalText(100),
+  category: optionalFilter(100),
   flash_sale: z
     .enum(['true', 'false'])
     .optional()
@@ -54,3 +55,68 @@ export const ProductListQuerySchema = z.strictObject({
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
 export const ProductIdParamsSchema = z.object({ id: z.string() });
+
+export const PRICE_MAX = 1_000_000;
+
+const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+/** A list of short texts: items trimmed, empty ones dropped. */
+const textList = (maxItems: number, maxLength: number) =>
+  z
+    .array(z.string().trim().max(maxLength))
+    .max(maxItems)
+    .transform((items) => items.filter((item) => item.length > 0));
+
+/** An image given as a URL, or as the `{url, alt}` the API sends (alt is always the product name). */
+const imageRef = z
+  .union([z.string(), z.object({ url: z.string(), alt: z.string().optional() })])
+  .transform((ref) => (typeof ref === 'string' ? ref : ref.url).trim());
+
+const productFields = {
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  price: z
+    .number()
+    .min(0)
+    .max(PRICE_MAX)
+    .refine(hasAtMostTwoDecimals, 'Price has at most two decimals (whole cents)'),
+  description: z.string().trim().max(5000),
+  discount: z.number().int('Discount is a whole percent').min(0).max(100),
+  brand: optionalText(100),
+  ratings: z.number().min(0).max(5),
+  reviews_count: z.number().int('Reviews count is a whole number').min(0).max(100_000_000),
+  flash_sale: z.boolean(),
+  mainImage: imageRef.pipe(imageUrlSchema),
+  images: z
+    .array(imageRef)
+    .max(10)
+    .transform((urls) => urls.filter(Boolean))
+    .pipe(z.array(imageUrlSchema)),
+  features: textList(20, 200),
+  colors: textList(20, 50),
+  categories: textList(10, 50).transform((tags) => [...new Set(tags.map((tag) => tag.toLowerCase()))]),
+  shipping_details: z.strictObject({ estimated_delivery: optionalText(100) }),
+};
+
+const ECHOED = { _id: echoedField, addedBy: echoedField, createdAt: echoedField, updatedAt: echoedField };
+
+/** Ids, owner and timestamps a client echoes back from a product it read are accepted and ignored. */
+function dropEchoed<T extends Partial<Record<keyof typeof ECHOED, unknown>>>(input: T) {
+  const { _id, addedBy, createdAt, updatedAt, ...fields } = input;
+  return fields;
+}
+
+const optionalFields = z.object(productFields).partial().shape;
+
+export const ProductCreateSchema = z
+  .strictObject({ ...optionalFields, name: productFields.name, price: productFields.price, ...ECHOED })
+  .transform(dropEchoed);
+export type ProductCreate = z.output<typeof ProductCreateSchema>;
+
+export const ProductUpdateSchema = z
+  .strictObject({ ...optionalFields, ...ECHOED })
+  .transform(dropEchoed)
+  .refine(
+    (fields) => Object.values(fields).some((value) => value !== undefined),
+    'Send at least one field to change',
+  );
+export type ProductUpdate = z.output<typeof ProductUpdateSchema>;

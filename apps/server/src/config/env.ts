@@ -13,6 +13,14 @@ const commaList = z
       .filter(Boolean),
   );
 
+const flag = (fallback: 'true' | 'false') =>
+  z
+    .enum(['true', 'false'])
+    .default(fallback)
+    .transform((value) => value === 'true');
+
+const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce
@@ -35,19 +43,56 @@ const EnvSchema = z.object({
       }),
     ),
   ),
-  SEED_ON_START: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((flag) => flag === 'true'),
+  SEED_ON_START: flag('true'),
+  /** The shop's own address; defaults to http://localhost:$PORT. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'expected the http(s) address of the shop' }).optional(),
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For. */
+  TRUST_PROXY: flag('false'),
+  AUTH_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+  ADMIN_EMAILS: commaList.pipe(
+    z.array(z.email({ error: 'expected a comma-separated list of e-mail addresses' }).toLowerCase()),
+  ),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  OIDC_ISSUER: z
+    .url({ protocol: /^https?$/, error: 'expected the http(s) URL of an OpenID Connect issuer' })
+    .optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** Sign-in and registration attempts allowed per IP address and per e-mail in each window. */
+  AUTH_RATE_LIMIT_MAX: positiveInt(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+const pairs = [
+  ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  ['OIDC_ISSUER', 'OIDC_CLIENT_ID'],
+  ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'],
+] as const;
+
+const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
+  for (const [first, second] of pairs) {
+    if (Boolean(env[first]) !== Boolean(env[second])) {
+      const missing = env[first] ? second : first;
+      context.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: `expected together with ${env[first] ? first : second}`,
+      });
+    }
+  }
+}).transform((env) => ({
+  ...env,
+  PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+}));
+
+export type Env = z.infer<typeof CheckedEnvSchema>;
 
 /** Parses the environment; the only reader of process.env. Throws a message naming each bad variable. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // An empty variable means "not set", as in most shells' `VAR= command`.
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
-  const result = EnvSchema.safeParse(present);
+  const result = CheckedEnvSchema.safeParse(present);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
     const name = String(issue.path[0]);

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { ORDER_STATUSES, PAYMENT_METHODS } from '@bazaar/shared/orders';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -9,6 +11,7 @@ import {
   real,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -23,6 +26,8 @@ export const products = pgTable(
   'products',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order: breaks ties between products created in the same millisecond. */
+    seq: bigint('seq', { mode: 'number' }).generatedByDefaultAsIdentity(),
     name: text('name').notNull(),
     priceCents: integer('price_cents').notNull(),
     description: text('description').notNull().default(''),
@@ -81,31 +86,101 @@ export const users = pgTable('user', {
   img: text('img'),
   phone: text('phone'),
   address: text('address'),
-  role: text('role').notNull().default('user'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const PAYMENT_METHODS = ['cash on delivery', 'bkash', 'rocket'] as const;
-export const ORDER_STATUSES = ['processing', 'shipped', 'delivered', 'cancelled'] as const;
+export const sessions = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+/** A way to sign in: a password (`providerId` 'credential') or a linked identity provider. */
+export const accounts = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+/** Fixed-window counters shared by every server process (sign-in and registration limits). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});
+
+/** Server-wide settings kept in the database, so that every process shares them (e.g. the auth secret). */
+export const settings = pgTable('settings', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
 
 export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order: breaks ties between orders placed in the same millisecond. */
+    seq: bigint('seq', { mode: 'number' }).generatedByDefaultAsIdentity(),
     userEmail: text('user_email').notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull(),
     address: text('address').notNull(),
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
-    totalCents: integer('total_cents').notNull(),
+    // 64-bit: 50 lines of up to 99 × $1,000,000 exceed a 32-bit integer of cents.
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('processing'),
     orderTime: timestamp('order_time', { withTimezone: true }).notNull().defaultNow(),
+    /** The client's Idempotency-Key: a retried submission finds the order it already made. */
+    idempotencyKey: text('idempotency_key'),
+    /** A digest of the submission that used the key, to refuse the same key for a different order. */
+    requestDigest: text('request_digest'),
   },
   (t) => [
-    index('orders_user_email_idx').on(t.userEmail, t.orderTime),
-    index('orders_order_time_idx').on(t.orderTime),
+    uniqueIndex('orders_idempotency_idx').on(t.userEmail, t.idempotencyKey),
+    index('orders_user_email_idx').on(t.userEmail, t.orderTime, t.seq),
+    index('orders_order_time_idx').on(t.orderTime, t.seq),
     check('orders_total_nonnegative', sql`${t.totalCents} >= 0`),
   ],
 );
@@ -120,16 +195,19 @@ export const orderLines = pgTable(
     position: integer('position').notNull(),
     // Kept when the product is later deleted: the order still shows what was bought.
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** The product's seller at order time: their customers and sales survive the product's deletion. */
+    sellerEmail: text('seller_email').notNull(),
     name: text('name').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     discount: integer('discount').notNull(),
     imageUrl: text('image_url').notNull(),
     quantity: integer('quantity').notNull(),
-    lineTotalCents: integer('line_total_cents').notNull(),
+    lineTotalCents: bigint('line_total_cents', { mode: 'number' }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.position] }),
     index('order_lines_product_id_idx').on(t.productId),
+    index('order_lines_seller_email_idx').on(t.sellerEmail),
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );

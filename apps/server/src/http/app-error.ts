@@ -19,6 +19,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: { path: string; message: string }[],
+    /** Extra response headers, such as Retry-After. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -30,3 +32,11 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+
+/** The error code that names an HTTP status, for errors that arrive with a status only. */
+export function codeForStatus(status: number): ErrorCode {
+  const known = Object.entries(STATUS_BY_CODE).find(
+    ([code, s]) => s === status && code !== 'VALIDATION_ERROR',
+  );
+  return known ? (known[0] as ErrorCode) : status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST';
+}

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../db/client.ts';
 import { insertProducts, productRow } from '../test/product-fixtures.ts';
-import { createTestDatabase } from '../test/test-database.ts';
-import { buildApp } from './app.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
 
+let testApp: TestApp;
 let database: DatabaseHandle;
 let app: FastifyInstance;
 
@@ -20,18 +20,15 @@ function fakeWebBuild(): string {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp({ database, webDist: fakeWebBuild(), corsOrigins: ['https://partner.example'] });
+  testApp = await createTestApp({ CORS_ORIGINS: 'https://partner.example' }, { webDist: fakeWebBuild() });
+  ({ app, database } = testApp);
   await insertProducts(
     database.db,
     Array.from({ length: 40 }, () => productRow({ description: 'A long description. '.repeat(20) })),
   );
 });
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+afterAll(() => testApp.close());
 
 describe('the API surface', () => {
   it('answers unknown API paths with 404 JSON', async () => {

@@ -6,20 +6,33 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
+import type { Env } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
+import { createAuth } from '../modules/auth/auth.ts';
+import { authRoutes } from '../modules/auth/auth.routes.ts';
+import { resolveAuthSecret } from '../modules/auth/auth-secret.ts';
+import { createRateLimiter } from '../modules/auth/rate-limiter.ts';
+import { createViewers } from '../modules/auth/viewer.ts';
+import { configRoutes } from '../modules/auth/config.routes.ts';
 import { categoryRoutes } from '../modules/categories/categories.routes.ts';
 import { createCategoriesRepository } from '../modules/categories/categories.repository.ts';
 import { createCategoriesService } from '../modules/categories/categories.service.ts';
 import { imageRoutes } from '../modules/images/images.routes.ts';
+import { orderRoutes } from '../modules/orders/orders.routes.ts';
+import { createOrdersRepository } from '../modules/orders/orders.repository.ts';
+import { createOrdersService } from '../modules/orders/orders.service.ts';
 import { productRoutes } from '../modules/products/products.routes.ts';
 import { createProductsRepository } from '../modules/products/products.repository.ts';
 import { createProductsService } from '../modules/products/products.service.ts';
+import { userRoutes } from '../modules/users/users.routes.ts';
+import { createUsersRepository } from '../modules/users/users.repository.ts';
+import { createUsersService } from '../modules/users/users.service.ts';
 import { registerErrorHandlers } from './error-handler.ts';
 import { registerStaticSite } from './static-site.ts';
 
 export interface AppOptions {
   database: DatabaseHandle;
-  corsOrigins?: string[];
+  env: Env;
   /** The built web app to serve; left out in API tests. */
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
@@ -32,7 +45,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     // Image slugs may be up to 120 characters (images.urls.ts).
     routerOptions: { maxParamLength: 130 },
+    trustProxy: options.env.TRUST_PROXY,
   });
+  const { env, database } = options;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
@@ -51,8 +66,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
   await app.register(fastifyCors, {
-    origin: options.corsOrigins ?? [],
-    exposedHeaders: [TOTAL_COUNT_HEADER],
+    origin: env.CORS_ORIGINS,
+    credentials: true,
+    exposedHeaders: [TOTAL_COUNT_HEADER, 'set-auth-token'],
   });
   await app.register(fastifyCompress);
 
@@ -68,16 +84,45 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  const database = options.database;
-  const products = createProductsService(createProductsRepository(database.db));
-  const categories = createCategoriesService(createCategoriesRepository(database.db));
+  const db = database.db;
+  const auth = createAuth(db, {
+    publicUrl: env.PUBLIC_URL,
+    secret: await resolveAuthSecret(db, env.AUTH_SECRET),
+    trustedOrigins: env.CORS_ORIGINS,
+    google: env.GOOGLE_CLIENT_ID
+      ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET ?? '' }
+      : undefined,
+    oidc: env.OIDC_ISSUER
+      ? {
+          issuer: env.OIDC_ISSUER,
+          clientId: env.OIDC_CLIENT_ID ?? '',
+          clientSecret: env.OIDC_CLIENT_SECRET ?? '',
+        }
+      : undefined,
+  });
+  const viewers = createViewers(auth, {
+    adminEmails: env.ADMIN_EMAILS,
+    trustedOrigins: [env.PUBLIC_URL, ...env.CORS_ORIGINS],
+  });
+  const rateLimiter = createRateLimiter(db, {
+    max: env.AUTH_RATE_LIMIT_MAX,
+    windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+  });
+  const products = createProductsService(createProductsRepository(db));
+  const categories = createCategoriesService(createCategoriesRepository(db));
+  const users = createUsersService(createUsersRepository(db), viewers);
+  const orders = createOrdersService(createOrdersRepository(db));
 
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       api.get('/health', { schema: { hide: true } }, () => ({ status: 'ok', engine: database.engine }));
-      await api.register(productRoutes(products));
+      await api.register(authRoutes(auth, rateLimiter, env.PUBLIC_URL));
+      await api.register(configRoutes(env));
+      await api.register(productRoutes(products, viewers));
       await api.register(categoryRoutes(categories));
+      await api.register(userRoutes(users, viewers));
+      await api.register(orderRoutes(orders, viewers));
     },
     { prefix: '/api' },
   );

@@ -6,8 +6,8 @@ import type {
   FastifySchemaValidationError,
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiError, ErrorCode } from '@bazaar/shared/errors';
-import { AppError, STATUS_BY_CODE } from './app-error.ts';
+import type { ApiError } from '@bazaar/shared/errors';
+import { AppError, codeForStatus } from './app-error.ts';
 
 const PART_NAMES: Record<string, string> = {
   querystring: 'query parameter',
@@ -15,13 +15,6 @@ const PART_NAMES: Record<string, string> = {
   body: 'body field',
   headers: 'header',
 };
-
-function codeForStatus(status: number): ErrorCode {
-  const known = Object.entries(STATUS_BY_CODE).find(
-    ([code, s]) => s === status && code !== 'VALIDATION_ERROR',
-  );
-  return known ? (known[0] as ErrorCode) : 'BAD_REQUEST';
-}
 
 function validationError(
   error: Omit<FastifyError, 'validation'> & { validation: FastifySchemaValidationError[] },
@@ -46,7 +39,10 @@ export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       const body: ApiError = { error: error.code, message: error.message, details: error.details };
-      return reply.status(error.status).send(body);
+      return reply
+        .status(error.status)
+        .headers(error.headers ?? {})
+        .send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(validationError(error));

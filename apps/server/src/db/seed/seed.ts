@@ -109,7 +109,7 @@ export interface SeedSummary {
 }
 
 // Every column spelled out: the bulk insert below does not fall back to column defaults.
-type NewProduct = Required<typeof products.$inferInsert>;
+type NewProduct = Required<Omit<typeof products.$inferInsert, 'seq'>>;
 type NewOrder = typeof orders.$inferInsert;
 type NewOrderLine = typeof orderLines.$inferInsert;
 
@@ -132,7 +132,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
   const orderedIndexes = new Set(orderPlans.flatMap((plan) => plan.lines.map((line) => line.productIndex)));
 
   return db.transaction(async (tx) => {
-    await tx.execute(sql`truncate table order_lines, orders, products, categories cascade`);
+    await tx.execute(sql`truncate table order_lines, orders, products, categories restart identity cascade`);
     const userCount = await upsertUsers(tx, now);
     const categoryRows = buildCategories(now);
     await tx.insert(categories).values(categoryRows);
@@ -374,6 +374,7 @@ function buildOrders(
         orderId: plan.id,
         position,
         productId: product.id,
+        sellerEmail: product.addedBy,
         name: product.name,
         unitPriceCents: product.priceCents,
         discount: product.discount,
@@ -411,7 +412,9 @@ function* chunks<T>(items: Iterable<T>, size: number): Generator<T[], void> {
   if (chunk.length > 0) yield chunk;
 }
 
-const PRODUCT_COLUMNS = Object.entries(getTableColumns(products));
+// Every column but the identity, which the database numbers in insertion order.
+const PRODUCT_COLUMNS = Object.entries(getTableColumns(products)).filter(([key]) => key !== 'seq');
+const PRODUCT_COLUMN_LIST = sql.raw(PRODUCT_COLUMNS.map(([, column]) => `"${column.name}"`).join(', '));
 
 /** Sends a batch as one JSON parameter the database unpacks: building it is far cheaper than a parameter per value. */
 async function insertProducts(db: Database, rows: readonly NewProduct[]): Promise<void> {
@@ -419,7 +422,8 @@ async function insertProducts(db: Database, rows: readonly NewProduct[]): Promis
     Object.fromEntries(PRODUCT_COLUMNS.map(([key, column]) => [column.name, row[key as keyof NewProduct]])),
   );
   await db.execute(
-    sql`insert into ${products} select * from json_populate_recordset(null::${products}, ${JSON.stringify(records)})`,
+    sql`insert into ${products} (${PRODUCT_COLUMN_LIST})
+        select ${PRODUCT_COLUMN_LIST} from json_populate_recordset(null::${products}, ${JSON.stringify(records)})`,
   );
 }
 

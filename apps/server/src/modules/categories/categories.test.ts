@@ -3,25 +3,22 @@ import type { FastifyInstance } from 'fastify';
 import type { Category } from '@bazaar/shared/categories';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { categories } from '../../db/schema.ts';
-import { buildApp } from '../../http/app.ts';
-import { createTestDatabase } from '../../test/test-database.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
+let testApp: TestApp;
 let database: DatabaseHandle;
 let app: FastifyInstance;
 const names = ['Watches', 'Books', 'Phones', 'Home & Kitchen', 'Toys'];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp({ database });
+  testApp = await createTestApp();
+  ({ app, database } = testApp);
   await database.db
     .insert(categories)
     .values(names.map((name) => ({ name, imageUrl: `/images/categories/${name.toLowerCase()}.svg` })));
 });
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+afterAll(() => testApp.close());
 
 async function list(query = '') {
   const response = await app.inject({ method: 'GET', url: `/api/categories${query}` });

@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { buildApp } from '../../http/app.ts';
-import { createTestDatabase } from '../../test/test-database.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { bannerImageUrl, categoryImageUrl, productImageUrl, slugify } from './images.urls.ts';
 
-let database: DatabaseHandle;
+let testApp: TestApp;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp({ database });
+  testApp = await createTestApp();
+  ({ app } = testApp);
 });
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+afterAll(() => testApp.close());
 
 const get = (url: string) => app.inject({ method: 'GET', url });
 

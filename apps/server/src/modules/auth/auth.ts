@@ -1,0 +1,77 @@
+import { betterAuth } from 'better-auth';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@bazaar/shared/auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer } from 'better-auth/plugins/bearer';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import type { Database } from '../../db/client.ts';
+import { accounts, sessions, users, verifications } from '../../db/schema.ts';
+
+/** Better Auth's provider id for the OpenID Connect issuer that can stand in for Google. */
+export const OIDC_PROVIDER_ID = 'oidc';
+
+export interface AuthOptions {
+  /** The shop's own address: the origin sign-in trusts and the base of every redirect. */
+  publicUrl: string;
+  secret: string;
+  /** Other origins allowed to sign in (CORS_ORIGINS). */
+  trustedOrigins?: string[];
+  google?: { clientId: string; clientSecret: string } | undefined;
+  oidc?: { issuer: string; clientId: string; clientSecret: string } | undefined;
+}
+
+export function createAuth(db: Database, options: AuthOptions) {
+  return betterAuth({
+    appName: 'Bazaar',
+    baseURL: options.publicUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    trustedOrigins: [options.publicUrl, ...(options.trustedOrigins ?? [])],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+    },
+    socialProviders: options.google ? { google: options.google } : {},
+    account: { accountLinking: { enabled: true, trustedProviders: ['google', OIDC_PROVIDER_ID] } },
+    user: {
+      additionalFields: {
+        phone: { type: 'string', required: false, input: false },
+        address: { type: 'string', required: false, input: false },
+        img: { type: 'string', required: false, input: false },
+      },
+    },
+    plugins: [
+      bearer(),
+      ...(options.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  discoveryUrl: `${options.oidc.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                  clientId: options.oidc.clientId,
+                  clientSecret: options.oidc.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+    // The shop limits sign-in attempts itself, in the database, per IP and per e-mail (rate-limiter.ts).
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      cookiePrefix: 'bazaar',
+      // Better Auth skips its Origin and CSRF checks when NODE_ENV=test or TEST is set; keep them on everywhere.
+      disableOriginCheck: false,
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

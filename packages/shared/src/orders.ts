@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { echoedField, optionalText } from './fields.ts';
+import { ImageSchema } from './products.ts';
+import { limitSchema, offsetSchema } from './pagination.ts';
+
+export const PAYMENT_METHODS = ['cash on delivery', 'bkash', 'rocket'] as const;
+export const ORDER_STATUSES = ['processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const QUANTITY_MAX = 99;
+export const ORDER_LINES_MAX = 50;
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+const quantity = z.number().int('Quantity is a whole number').min(1).max(QUANTITY_MAX);
+
+/**
+ * A line: `{productId, quantity}`, or a whole product object with `_id` and `quantity` as the spec's client
+ * sends it; only the id and the quantity are read.
+ */
+const OrderLineInputSchema = z
+  .looseObject({ productId: z.uuid().optional(), _id: z.uuid().optional(), quantity })
+  .transform((line, context) => {
+    const productId = line.productId ?? line._id;
+    if (productId === undefined) {
+      context.addIssue({ code: 'custom', message: 'Each product needs a productId (or _id)' });
+      return z.NEVER;
+    }
+    // Lowercased: the same UUID in another letter case is the same product (duplicate check, lookup).
+    return { productId: productId.toLowerCase(), quantity: line.quantity };
+  });
+
+export const OrderCreateSchema = z
+  .strictObject({
+    name: z.string().trim().min(1, 'Name is required').max(100),
+    email: z.string().trim().toLowerCase().pipe(z.email('Expected an e-mail address').max(200)),
+    phone: z
+      .string()
+      .trim()
+      .min(1, 'Phone is required')
+      .max(30)
+      .regex(/^[+\d][\d\s()-]*$/, 'Phone may hold digits, spaces, +, - and parentheses'),
+    address: z.string().trim().min(1, 'Address is required').max(500),
+    paymentMethod: z.enum(PAYMENT_METHODS).default('cash on delivery'),
+    products: z
+      .array(OrderLineInputSchema)
+      .min(1, 'The order has no products')
+      .max(ORDER_LINES_MAX)
+      .refine(
+        (lines) => new Set(lines.map((line) => line.productId)).size === lines.length,
+        'Each product may appear once; set its quantity instead',
+      ),
+    // Decided by the server whatever the client says; accepted so that the spec's client works.
+    userEmail: echoedField,
+    totalPrice: echoedField,
+    orderTime: echoedField,
+    status: echoedField,
+    _id: echoedField,
+  })
+  .transform(({ userEmail, totalPrice, orderTime, status, _id, ...order }) => order);
+export type OrderCreate = z.output<typeof OrderCreateSchema>;
+
+export const OrderLineSchema = z.object({
+  /** The product's id; null once the product has been deleted. */
+  _id: z.string().nullable(),
+  name: z.string(),
+  /** Unit price before the discount, as it was when ordered (dollars). */
+  price: z.number(),
+  discount: z.number(),
+  mainImage: ImageSchema,
+  quantity: z.number(),
+  lineTotal: z.number(),
+});
+
+export const OrderSchema = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  userEmail: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  products: z.array(OrderLineSchema),
+  totalPrice: z.number(),
+  orderTime: z.iso.datetime(),
+  status: z.enum(ORDER_STATUSES),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const OrderCreatedSchema = OrderSchema.extend({ insertedId: z.uuid() });
+
+export const OrderStatusUpdateSchema = z.strictObject({ status: z.enum(ORDER_STATUSES) });
+
+export const OrderListQuerySchema = z.strictObject({ limit: limitSchema(), offset: offsetSchema });
+export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
+
+/** Any text: an id that is not a UUID names no order, which is a 404 rather than a 400. */
+export const OrderIdParamsSchema = z.object({ id: z.string() });
+
+export const OrderEmailParamsSchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email('Expected an e-mail address').max(200)),
+});
+
+export const IdempotencyKeySchema = optionalText(200);
+
+export const OrderCreateHeadersSchema = z.object({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema });

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { echoedField, httpUrlSchema, optionalText } from './fields.ts';
+import { limitSchema, offsetSchema } from './pagination.ts';
+
+export const ROLES = ['user', 'admin'] as const;
+
+/** A user as the API shows it. `img` is the picture the user chose, `image` the sign-in provider's photo. */
+export const UserProfileSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  img: z.string().nullable(),
+  image: z.string().nullable(),
+  role: z.enum(ROLES),
+});
+export type UserProfile = z.infer<typeof UserProfileSchema>;
+
+export const UserEmailParamsSchema = z.object({ email: z.string().trim().toLowerCase() });
+
+/** `POST /api/users`: the spec's client sends the signed-in user's name and e-mail. */
+export const UserEnsureSchema = z
+  .object({
+    name: z.string().trim().max(100).optional(),
+    email: z.string().trim().toLowerCase().optional(),
+  })
+  .default({});
+
+export const UserUpdateSchema = z
+  .strictObject({
+    name: z.string().trim().min(1, 'Name is required').max(100),
+    /** The account identity: accepted only when unchanged. */
+    email: z.string().trim().toLowerCase(),
+    phone: optionalText(30).pipe(
+      z
+        .string()
+        .regex(/^[+\d][\d\s()-]*$/, 'Phone may hold digits, spaces, +, - and parentheses')
+        .nullable(),
+    ),
+    address: optionalText(500),
+    img: z.union([z.literal(''), z.null(), httpUrlSchema]).transform((url) => url || null),
+    // Echoed back from a profile the client read; ignored.
+    _id: echoedField,
+    image: echoedField,
+    role: echoedField,
+  })
+  .partial()
+  .transform(({ _id, image, role, ...fields }) => fields);
+export type UserUpdate = z.output<typeof UserUpdateSchema>;
+
+export const UserListQuerySchema = z.strictObject({ limit: limitSchema(), offset: offsetSchema });
