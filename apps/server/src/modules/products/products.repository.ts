@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, arrayOverlaps, asc, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { ProductListQuery } from '@bazaar/shared/products';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 
 export type ProductRow = typeof products.$inferSelect;
+export type NewProductRow = typeof products.$inferInsert;
 
 /** Escapes LIKE's wildcards so that a search for "50%" means the text "50%". */
 function escapeLike(text: string): string {
@@ -39,8 +40,8 @@ export function listQueries(db: Database, query: ProductListQuery) {
   const where = whereOf(query);
   const order =
     query.sort === 'server'
-      ? [asc(products.createdAt), asc(products.id)]
-      : [desc(products.createdAt), desc(products.id)];
+      ? [asc(products.createdAt), asc(products.seq)]
+      : [desc(products.createdAt), desc(products.seq)];
   return {
     page: db
       .select()
@@ -90,6 +91,34 @@ export function createProductsRepository(db: Database) {
     async findById(id: string): Promise<ProductRow | undefined> {
       const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
       return row;
+    },
+
+    async create(values: NewProductRow): Promise<ProductRow> {
+      const [row] = await db.insert(products).values(values).returning();
+      if (!row) throw new Error('insert returned no product');
+      return row;
+    },
+
+    /**
+     * Changes a product in one statement, only when `editor` may: undefined = anyone (an admin), else the
+     * creator's e-mail. Answers undefined when no row matched (unknown product or someone else's).
+     */
+    async update(id: string, values: Partial<NewProductRow>, editor: string | undefined) {
+      const [row] = await db
+        .update(products)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(products.id, id), editor === undefined ? undefined : eq(products.addedBy, editor)))
+        .returning();
+      return row;
+    },
+
+    /** Deletes under the same rule as `update`; answers whether a row went. */
+    async delete(id: string, editor: string | undefined): Promise<boolean> {
+      const deleted = await db
+        .delete(products)
+        .where(and(eq(products.id, id), editor === undefined ? undefined : eq(products.addedBy, editor)))
+        .returning({ id: products.id });
+      return deleted.length > 0;
     },
   };
 }

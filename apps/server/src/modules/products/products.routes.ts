@@ -3,10 +3,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '@bazaar/shared/errors';
 import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
-import { ProductIdParamsSchema, ProductListQuerySchema, ProductSchema } from '@bazaar/shared/products';
+import {
+  ProductCreateSchema,
+  ProductIdParamsSchema,
+  ProductListQuerySchema,
+  ProductSchema,
+  ProductUpdateSchema,
+} from '@bazaar/shared/products';
+import type { Viewers } from '../auth/viewer.ts';
 import type { ProductsService } from './products.service.ts';
 
-export function productRoutes(service: ProductsService) {
+const refusals = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+
+export function productRoutes(service: ProductsService, viewers: Viewers) {
   return async function (app: FastifyInstance) {
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -39,6 +48,55 @@ export function productRoutes(service: ProductsService) {
         },
       },
       async (request) => service.get(request.params.id),
+    );
+
+    routes.post(
+      '/products',
+      {
+        schema: {
+          tags: ['products'],
+          summary: 'Add a product (signed in; the seller is the signed-in user)',
+          body: ProductCreateSchema,
+          response: { 201: ProductSchema, ...refusals },
+        },
+        onRequest: viewers.signedIn,
+      },
+      async (request, reply) => {
+        const viewer = await viewers.required(request);
+        return reply.status(201).send(await service.create(request.body, viewer));
+      },
+    );
+
+    routes.patch(
+      '/products/:id',
+      {
+        schema: {
+          tags: ['products'],
+          summary: 'Change a product (its seller or an admin)',
+          params: ProductIdParamsSchema,
+          body: ProductUpdateSchema,
+          response: { 200: ProductSchema, ...refusals },
+        },
+        onRequest: viewers.signedIn,
+      },
+      async (request) => service.update(request.params.id, request.body, await viewers.required(request)),
+    );
+
+    routes.delete(
+      '/products/:id',
+      {
+        schema: {
+          tags: ['products'],
+          summary: 'Delete a product (its seller or an admin)',
+          params: ProductIdParamsSchema,
+          response: { 200: z.object({ deletedCount: z.literal(1) }), ...refusals },
+        },
+        onRequest: viewers.signedIn,
+      },
+      async (request) => {
+        await service.remove(request.params.id, await viewers.required(request));
+        return { deletedCount: 1 as const };
+      },
     );
   };
 }

@@ -1,8 +1,10 @@
-import { centsToDollars } from '@bazaar/shared/pricing';
-import type { Product, ProductListQuery } from '@bazaar/shared/products';
+import { centsToDollars, dollarsToCents } from '@bazaar/shared/pricing';
+import type { Product, ProductCreate, ProductListQuery, ProductUpdate } from '@bazaar/shared/products';
 import { z } from 'zod';
-import { notFound } from '../../http/app-error.ts';
-import type { ProductRow, ProductsRepository } from './products.repository.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import type { Viewer } from '../auth/viewer.ts';
+import { productImageUrl, slugify } from '../images/images.urls.ts';
+import type { NewProductRow, ProductRow, ProductsRepository } from './products.repository.ts';
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
@@ -28,7 +30,38 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
+/** The columns a product write sets; fields the client left out stay undefined and are not touched. */
+function toColumns(input: ProductUpdate): Partial<NewProductRow> {
+  return {
+    name: input.name,
+    priceCents: input.price === undefined ? undefined : dollarsToCents(input.price),
+    description: input.description,
+    discount: input.discount,
+    brand: input.brand,
+    ratings: input.ratings,
+    reviewsCount: input.reviews_count,
+    flashSale: input.flash_sale,
+    mainImageUrl: input.mainImage,
+    imageUrls: input.images,
+    features: input.features,
+    colors: input.colors,
+    categories: input.categories,
+    estimatedDelivery: input.shipping_details?.estimated_delivery,
+  };
+}
+
+const forbidden = () =>
+  new AppError('FORBIDDEN', 'Only the seller who added this product or an admin may change it.');
+
 export function createProductsService(repository: ProductsRepository) {
+  /** Who may edit: undefined lets an admin edit anything; a seller edits only their own products. */
+  const editorOf = (viewer: Viewer) => (viewer.isAdmin ? undefined : viewer.email);
+
+  /** Tells a missing product (404) from someone else's (403) after a guarded write matched nothing. */
+  async function refusal(id: string): Promise<AppError> {
+    return (await repository.findById(id)) ? forbidden() : notFound('Product');
+  }
+
   return {
     async list(query: ProductListQuery): Promise<{ items: Product[]; total: number }> {
       const { rows, total } = await repository.list(query);
@@ -40,6 +73,30 @@ export function createProductsService(repository: ProductsRepository) {
       const row = isUuid(id) ? await repository.findById(id) : undefined;
       if (!row) throw notFound('Product');
       return toProduct(row);
+    },
+
+    async create(input: ProductCreate, viewer: Viewer): Promise<Product> {
+      const row = await repository.create({
+        ...toColumns(input),
+        name: input.name,
+        priceCents: dollarsToCents(input.price),
+        // Without a picture of its own, a product shows one generated from its name.
+        mainImageUrl: input.mainImage ?? productImageUrl(slugify(input.name) || 'product', 1),
+        addedBy: viewer.email,
+      });
+      return toProduct(row);
+    },
+
+    async update(id: string, input: ProductUpdate, viewer: Viewer): Promise<Product> {
+      if (!isUuid(id)) throw notFound('Product');
+      const row = await repository.update(id, toColumns(input), editorOf(viewer));
+      if (!row) throw await refusal(id);
+      return toProduct(row);
+    },
+
+    async remove(id: string, viewer: Viewer): Promise<void> {
+      if (!isUuid(id)) throw notFound('Product');
+      if (!(await repository.delete(id, editorOf(viewer)))) throw await refusal(id);
     },
   };
 }

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ProductSchema, type Product } from '@bazaar/shared/products';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { buildApp } from '../../http/app.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
-import { createTestDatabase } from '../../test/test-database.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
+let testApp: TestApp;
 let database: DatabaseHandle;
 let app: FastifyInstance;
 
@@ -25,16 +25,13 @@ const rows = Array.from({ length: 30 }, (_, i) =>
 let newestFirst: string[];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp({ database });
+  testApp = await createTestApp();
+  ({ app, database } = testApp);
   const inserted = await insertProducts(database.db, rows);
   newestFirst = inserted.map((row) => row.id).reverse();
 });
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+afterAll(() => testApp.close());
 
 async function list(query: string) {
   const response = await app.inject({ method: 'GET', url: `/api/products${query}` });

@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Product } from '@bazaar/shared/products';
+import { asBearer, asCookie, signUpCast, type TestAccount } from '../../test/accounts.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let testApp: TestApp;
+let app: FastifyInstance;
+let cast: Awaited<ReturnType<typeof signUpCast>>;
+
+const validProduct = {
+  name: 'Aurora Lamp',
+  price: 49.99,
+  description: 'A warm desk lamp.',
+  discount: 10,
+  brand: 'Lumen',
+  ratings: 4.5,
+  reviews_count: 12,
+  flash_sale: true,
+  mainImage: { url: 'https://images.example/lamp.png', alt: 'ignored' },
+  images: ['https://images.example/lamp-2.png', { url: 'https://images.example/lamp-3.png', alt: 'x' }],
+  features: ['  dimmable ', '', 'USB-C'],
+  colors: ['Amber'],
+  categories: ['Home', ' lighting', 'home'],
+  shipping_details: { estimated_delivery: '3-5 business days' },
+};
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  app = testApp.app;
+  cast = await signUpCast(app, 'products');
+});
+
+afterAll(() => testApp.close());
+
+function send(
+  method: 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  payload?: object,
+) {
+  return app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+}
+
+const create = (account: TestAccount, payload: object = validProduct) =>
+  send('POST', '/api/products', asBearer(account), payload);
+
+async function read(id: string) {
+  return app.inject({ method: 'GET', url: `/api/products/${id}` });
+}
+
+describe('POST /api/products', () => {
+  it('adds the product for the signed-in seller, whatever addedBy the body claims', async () => {
+    const response = await create(cast.owner, { ...validProduct, addedBy: cast.stranger.email, _id: 'x' });
+    expect(response.statusCode).toBe(201);
+    const product = response.json<Product>();
+    expect(product).toMatchObject({
+      name: 'Aurora Lamp',
+      price: 49.99,
+      discount: 10,
+      flash_sale: true,
+      addedBy: cast.owner.email,
+      mainImage: { url: 'https://images.example/lamp.png', alt: 'Aurora Lamp' },
+      images: [
+        { url: 'https://images.example/lamp-2.png', alt: 'Aurora Lamp' },
+        { url: 'https://images.example/lamp-3.png', alt: 'Aurora Lamp' },
+      ],
+      features: ['dimmable', 'USB-C'],
+      categories: ['home', 'lighting'],
+      shipping_details: { estimated_delivery: '3-5 business days' },
+    });
+    expect((await read(product._id)).json()).toEqual(product);
+    const newest = await app.inject({ method: 'GET', url: '/api/products?limit=1' });
+    expect(newest.json<Product[]>()[0]?._id).toBe(product._id);
+  });
+
+  it('needs only a name and a price, and draws a picture when none is given', async () => {
+    const response = await create(cast.owner, { name: 'Plain Mug', price: 5 });
+    expect(response.statusCode).toBe(201);
+    expect(response.json<Product>()).toMatchObject({
+      brand: null,
+      discount: 0,
+      flash_sale: false,
+      mainImage: { url: '/images/products/plain-mug/1.svg' },
+      shipping_details: { estimated_delivery: null },
+    });
+  });
+
+  it('works with the session cookie as well as the bearer token', async () => {
+    const response = await send('POST', '/api/products', asCookie(cast.owner), validProduct);
+    expect(response.statusCode).toBe(201);
+  });
+
+  it('refuses anonymous callers with 401, before looking at the body', async () => {
+    for (const payload of [validProduct, { nonsense: true }]) {
+      const response = await send('POST', '/api/products', {}, payload);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ error: 'UNAUTHORIZED' });
+    }
+  });
+
+  it('refuses a cookie-borne write from another site', async () => {
+    const response = await send(
+      'POST',
+      '/api/products',
+      { cookie: cast.owner.cookie, origin: 'https://evil.example' },
+      validProduct,
+    );
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('refuses a forged or expired token', async () => {
+    const response = await send(
+      'POST',
+      '/api/products',
+      { authorization: 'Bearer forged-token' },
+      validProduct,
+    );
+    expect(response.statusCode).toBe(401);
+  });
+
+  it.each([
+    ['a missing name', { name: undefined }, 'name'],
+    ['a blank name', { name: '   ' }, 'name'],
+    ['a name of 201 characters', { name: 'x'.repeat(201) }, 'name'],
+    ['a missing price', { price: undefined }, 'price'],
+    ['a negative price', { price: -1 }, 'price'],
+    ['a price over 1,000,000', { price: 1_000_000.01 }, 'price'],
+    ['a price as text', { price: '10' }, 'price'],
+    ['a price with fractions of a cent', { price: 1.234 }, 'price'],
+    ['a negative discount', { discount: -1 }, 'discount'],
+    ['a discount over 100', { discount: 101 }, 'discount'],
+    ['a fractional discount', { discount: 12.5 }, 'discount'],
+    ['ratings over 5', { ratings: 5.1 }, 'ratings'],
+    ['negative ratings', { ratings: -0.1 }, 'ratings'],
+    ['a negative reviews count', { reviews_count: -1 }, 'reviews_count'],
+    ['a fractional reviews count', { reviews_count: 2.5 }, 'reviews_count'],
+    ['flash_sale as text', { flash_sale: 'yes' }, 'flash_sale'],
+    ['a javascript: image', { mainImage: 'javascript:alert(1)' }, 'mainImage'],
+    ['a data: image', { mainImage: { url: 'data:image/png;base64,AAAA' } }, 'mainImage'],
+    ['an ftp image', { images: ['ftp://files.example/a.png'] }, 'images'],
+    ['features that are not a list', { features: 'a, b' }, 'features'],
+    ['an unknown field', { colour: 'red' }, 'colour'],
+  ])('rejects %s with 400 naming the field, and adds nothing', async (_, change, field) => {
+    const before = await app.inject({ method: 'GET', url: '/api/products?limit=1' });
+    const response = await create(cast.owner, { ...validProduct, ...change });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<{ error: string; message: string }>();
+    expect(body.error).toBe('VALIDATION_ERROR');
+    expect(body.message).toContain(field);
+    const after = await app.inject({ method: 'GET', url: '/api/products?limit=1' });
+    expect(after.headers['x-total-count']).toBe(before.headers['x-total-count']);
+  });
+});
+
+describe('PATCH and DELETE /api/products/:id', () => {
+  let product: Product;
+
+  beforeEach(async () => {
+    product = (await create(cast.owner)).json<Product>();
+  });
+
+  const patch = (
+    headers: Record<string, string>,
+    payload: object = { price: 39.5, addedBy: cast.stranger.email },
+  ) => send('PATCH', `/api/products/${product._id}`, headers, payload);
+  const remove = (headers: Record<string, string>) => send('DELETE', `/api/products/${product._id}`, headers);
+
+  it('lets the seller change fields; addedBy never changes', async () => {
+    const response = await patch(asBearer(cast.owner), {
+      price: 39.5,
+      features: ['bright'],
+      brand: '',
+      addedBy: cast.stranger.email,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<Product>()).toMatchObject({
+      price: 39.5,
+      features: ['bright'],
+      brand: null,
+      name: 'Aurora Lamp',
+      addedBy: cast.owner.email,
+    });
+  });
+
+  it('lets an admin change and delete any product, keeping its seller', async () => {
+    const changed = await patch(asBearer(cast.admin), { name: 'Renamed by admin' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json<Product>().addedBy).toBe(cast.owner.email);
+    expect((await remove(asBearer(cast.admin))).statusCode).toBe(200);
+    expect((await read(product._id)).statusCode).toBe(404);
+  });
+
+  it('refuses another user with 403 and changes nothing', async () => {
+    expect((await patch(asBearer(cast.stranger))).statusCode).toBe(403);
+    expect((await remove(asBearer(cast.stranger))).statusCode).toBe(403);
+    expect((await read(product._id)).json()).toEqual(product);
+  });
+
+  it('refuses anonymous callers with 401 and changes nothing', async () => {
+    expect((await patch({})).statusCode).toBe(401);
+    expect((await remove({})).statusCode).toBe(401);
+    expect((await read(product._id)).json()).toEqual(product);
+  });
+
+  it('lets the seller delete it', async () => {
+    const response = await remove(asBearer(cast.owner));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ deletedCount: 1 });
+    expect((await read(product._id)).statusCode).toBe(404);
+    expect((await remove(asBearer(cast.owner))).statusCode).toBe(404);
+  });
+
+  it('answers 404 for unknown and malformed ids', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+      expect(
+        (await send('PATCH', `/api/products/${id}`, asBearer(cast.owner), { price: 1 })).statusCode,
+      ).toBe(404);
+      expect((await send('DELETE', `/api/products/${id}`, asBearer(cast.owner))).statusCode).toBe(404);
+    }
+  });
+
+  it.each([
+    ['an empty change', {}],
+    ['a bad price', { price: -5 }],
+    ['a javascript: image', { images: ['javascript:alert(1)'] }],
+    ['an unknown field', { stock: 3 }],
+  ])('rejects %s with 400 and changes nothing', async (_, payload) => {
+    const response = await patch(asBearer(cast.owner), payload);
+    expect(response.statusCode).toBe(400);
+    expect((await read(product._id)).json()).toEqual(product);
+  });
+});
