@@ -1,0 +1,57 @@
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orderLines, orders, users } from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type UserChanges = Partial<Pick<UserRow, 'name' | 'phone' | 'address' | 'img'>>;
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+export function createUsersRepository(db: Database) {
+  /** E-mails of the users who ordered something the seller sold (kept on the line at order time). */
+  const customerEmailsOf = (sellerEmail: string) =>
+    db
+      .selectDistinct({ email: orders.userEmail })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(eq(orderLines.sellerEmail, sellerEmail));
+
+  async function page(where: ReturnType<typeof inArray> | undefined, { limit, offset }: Page) {
+    const [rows, [counted]] = await Promise.all([
+      db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(asc(users.name), asc(users.email))
+        .limit(limit)
+        .offset(offset),
+      db.select({ total: count() }).from(users).where(where),
+    ]);
+    return { rows, total: counted?.total ?? 0 };
+  }
+
+  return {
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      return row;
+    },
+
+    async update(email: string, changes: UserChanges): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(users.email, email))
+        .returning();
+      return row;
+    },
+
+    listAll: (paging: Page) => page(undefined, paging),
+
+    listCustomersOf: (sellerEmail: string, paging: Page) =>
+      page(inArray(users.email, customerEmailsOf(sellerEmail)), paging),
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;
