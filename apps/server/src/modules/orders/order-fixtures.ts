@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { count, eq } from 'drizzle-orm';
+import { IDEMPOTENCY_KEY_HEADER, OrderSchema, type Order } from '@bazaar/shared/orders';
+import type { Database } from '../../db/client.ts';
+import { orders } from '../../db/schema.ts';
+import { asBearer, type TestAccount } from '../../test/accounts.ts';
+
+/** A valid checkout form for the given products (one of each unless quantities say otherwise). */
+export function orderBody(productIds: string[], quantities: number[] = []) {
+  return {
+    name: 'Olive Owner',
+    email: 'olive@example.com',
+    phone: '+44 20 7946 0958',
+    address: '1 High Street, London',
+    paymentMethod: 'bkash',
+    products: productIds.map((productId, i) => ({ productId, quantity: quantities[i] ?? 1 })),
+  };
+}
+
+export function placeOrder(
+  app: FastifyInstance,
+  account: TestAccount | null,
+  payload: object,
+  idempotencyKey?: string,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: {
+      ...(account ? asBearer(account) : {}),
+      ...(idempotencyKey === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
+    },
+    payload,
+  });
+}
+
+/** Places an order that must succeed, and answers it. */
+export async function orderOf(
+  app: FastifyInstance,
+  account: TestAccount,
+  productIds: string[],
+): Promise<Order> {
+  const response = await placeOrder(app, account, orderBody(productIds));
+  if (response.statusCode !== 201) throw new Error(`order failed: ${response.body}`);
+  return OrderSchema.parse(response.json());
+}
+
+export function changeStatus(app: FastifyInstance, account: TestAccount | null, id: string, status: string) {
+  return app.inject({
+    method: 'PATCH',
+    url: `/api/orders/${id}/status`,
+    headers: account ? asBearer(account) : {},
+    payload: { status },
+  });
+}
+
+/** The stored orders of one buyer, or of everyone: what a refused request must leave unchanged. */
+export async function countOrders(db: Database, userEmail?: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(orders)
+    .where(userEmail === undefined ? undefined : eq(orders.userEmail, userEmail));
+  return row?.total ?? 0;
+}
+
+export async function statusOf(db: Database, id: string) {
+  const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
+  return row?.status;
+}

@@ -1,0 +1,115 @@
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { OrderListQuery, OrderStatus } from '@bazaar/shared/orders';
+import type { Database } from '../../db/client.ts';
+import { orderLines, orders, products } from '../../db/schema.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+/** A line before it belongs to an order. */
+export type NewOrderLineRow = Omit<OrderLineRow, 'orderId'>;
+
+/** What an order copies from a product. */
+const orderedProductColumns = {
+  id: products.id,
+  name: products.name,
+  priceCents: products.priceCents,
+  discount: products.discount,
+  mainImageUrl: products.mainImageUrl,
+  addedBy: products.addedBy,
+};
+
+function ordersQueries(db: Database) {
+  return {
+    /** The products of an order, kept from being deleted until the transaction ends. */
+    findProducts(ids: string[]) {
+      return db
+        .select(orderedProductColumns)
+        .from(products)
+        .where(inArray(products.id, ids))
+        .for('key share');
+    },
+
+    async findById(id: string): Promise<OrderRow | undefined> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+      return row;
+    },
+
+    async findByIdempotencyKey(userEmail: string, key: string): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userEmail, userEmail), eq(orders.idempotencyKey, key)))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Inserts an order header; undefined when the user already has an order with its idempotency key.
+     * On PostgreSQL a concurrent insert of the same key waits here until the first transaction ends.
+     */
+    async insertOrder(order: NewOrderRow): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .insert(orders)
+        .values(order)
+        .onConflictDoNothing({ target: [orders.userEmail, orders.idempotencyKey] })
+        .returning();
+      return row;
+    },
+
+    async insertLines(orderId: string, lines: NewOrderLineRow[]): Promise<void> {
+      await db.insert(orderLines).values(lines.map((line) => ({ ...line, orderId })));
+    },
+
+    /** The lines of many orders in one query, each order's in position order. */
+    linesOf(orderIds: string[]): Promise<OrderLineRow[]> {
+      if (orderIds.length === 0) return Promise.resolve([]);
+      return db
+        .select()
+        .from(orderLines)
+        .where(inArray(orderLines.orderId, orderIds))
+        .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+    },
+
+    /** One page of orders, newest first: every order, or those of one buyer. */
+    async list(query: OrderListQuery & { userEmail?: string }): Promise<{ rows: OrderRow[]; total: number }> {
+      const where = query.userEmail === undefined ? undefined : eq(orders.userEmail, query.userEmail);
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.orderTime), desc(orders.seq))
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ total: count() }).from(orders).where(where),
+      ]);
+      return { rows, total: counted?.total ?? 0 };
+    },
+
+    /** Moves an order from one status to another; undefined when it is no longer in `from` (or gone). */
+    async updateStatus(id: string, from: OrderStatus, to: OrderStatus): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .update(orders)
+        .set({ status: to })
+        .where(and(eq(orders.id, id), eq(orders.status, from)))
+        .returning();
+      return row;
+    },
+  };
+}
+
+export type OrdersQueries = ReturnType<typeof ordersQueries>;
+
+export function createOrdersRepository(db: Database) {
+  return {
+    ...ordersQueries(db),
+
+    /** Runs `work` in one transaction; the queries it is handed run inside it. */
+    transaction<T>(work: (queries: OrdersQueries) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(ordersQueries(tx)));
+    },
+  };
+}
+
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

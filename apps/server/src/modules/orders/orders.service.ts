@@ -1,0 +1,215 @@
+import { createHash } from 'node:crypto';
+import type { Order, OrderCreate, OrderListQuery, OrderStatus } from '@bazaar/shared/orders';
+import { centsToDollars, lineTotalCents } from '@bazaar/shared/pricing';
+import { z } from 'zod';
+import { AppError, notFound } from '../../http/app-error.ts';
+import type { Viewer } from '../auth/viewer.ts';
+import type {
+  NewOrderLineRow,
+  OrderLineRow,
+  OrderRow,
+  OrdersQueries,
+  OrdersRepository,
+} from './orders.repository.ts';
+
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
+
+type Role = 'buyer' | 'admin';
+
+/** Who may move an order from which status to which. */
+const TRANSITIONS: Record<Role, Partial<Record<OrderStatus, readonly OrderStatus[]>>> = {
+  buyer: { processing: ['cancelled'] },
+  admin: { processing: ['shipped', 'cancelled'], shipped: ['delivered', 'cancelled'] },
+};
+
+/** JSON with sorted keys, so that equal submissions give equal text whatever their key order. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+const digestOf = (input: OrderCreate) => createHash('sha256').update(canonicalJson(input)).digest('hex');
+
+function toOrder(row: OrderRow, lines: NewOrderLineRow[]): Order {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    userEmail: row.userEmail,
+    phone: row.phone,
+    address: row.address,
+    paymentMethod: row.paymentMethod,
+    products: lines.map((line) => ({
+      _id: line.productId,
+      name: line.name,
+      price: centsToDollars(line.unitPriceCents),
+      discount: line.discount,
+      mainImage: { url: line.imageUrl, alt: line.name },
+      quantity: line.quantity,
+      lineTotal: centsToDollars(line.lineTotalCents),
+    })),
+    totalPrice: centsToDollars(row.totalCents),
+    orderTime: row.orderTime.toISOString(),
+    status: row.status,
+  };
+}
+
+/** The orders of `rows` with their lines, read in one query (no query per order). */
+async function withLines(queries: OrdersQueries, rows: OrderRow[]): Promise<Order[]> {
+  const byOrder = new Map<string, OrderLineRow[]>(rows.map((row) => [row.id, []]));
+  for (const line of await queries.linesOf(rows.map((row) => row.id))) byOrder.get(line.orderId)?.push(line);
+  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? []));
+}
+
+const orderWithLines = async (queries: OrdersQueries, row: OrderRow) =>
+  toOrder(row, await queries.linesOf([row.id]));
+
+/** The order a key was first used for; the same key for a different submission is refused. */
+async function replay(queries: OrdersQueries, earlier: OrderRow, digest: string): Promise<Order> {
+  if (earlier.requestDigest !== digest) {
+    throw new AppError(
+      'CONFLICT',
+      'This Idempotency-Key was already used for a different order. Send a new key for a new order.',
+    );
+  }
+  return orderWithLines(queries, earlier);
+}
+
+/** Prices each line from the database's products; client-sent prices are never read. */
+async function priceLines(
+  queries: OrdersQueries,
+  wanted: OrderCreate['products'],
+): Promise<NewOrderLineRow[]> {
+  const found = await queries.findProducts(wanted.map((line) => line.productId));
+  const byId = new Map(found.map((product) => [product.id, product]));
+  const lines: NewOrderLineRow[] = [];
+  const unknown: { productId: string; position: number }[] = [];
+  wanted.forEach(({ productId, quantity }, position) => {
+    const product = byId.get(productId);
+    if (!product) {
+      unknown.push({ productId, position });
+      return;
+    }
+    lines.push({
+      position,
+      productId,
+      sellerEmail: product.addedBy,
+      name: product.name,
+      unitPriceCents: product.priceCents,
+      discount: product.discount,
+      imageUrl: product.mainImageUrl,
+      quantity,
+      lineTotalCents: lineTotalCents(product.priceCents, product.discount, quantity),
+    });
+  });
+  if (unknown.length > 0) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `Unknown or deleted products: ${unknown.map((line) => line.productId).join(', ')}`,
+      unknown.map((line) => ({
+        path: `products.${line.position}`,
+        message: `No product with id ${line.productId}`,
+      })),
+    );
+  }
+  return lines;
+}
+
+export function createOrdersService(repository: OrdersRepository) {
+  const isBuyer = (viewer: Viewer, order: OrderRow) => order.userEmail === viewer.email.toLowerCase();
+
+  async function page(query: OrderListQuery & { userEmail?: string }) {
+    const { rows, total } = await repository.list(query);
+    return { items: await withLines(repository, rows), total };
+  }
+
+  return {
+    /**
+     * Places an order for the viewer, priced from the database. With an idempotency key, a repeated
+     * submission answers the order the key first made (`created: false`) instead of making another.
+     */
+    async create(
+      viewer: Viewer,
+      input: OrderCreate,
+      idempotencyKey: string | null,
+    ): Promise<{ order: Order; created: boolean }> {
+      const userEmail = viewer.email.toLowerCase();
+      const digest = digestOf(input);
+      if (idempotencyKey !== null) {
+        // A retry after success is answered even if a product has since been deleted or repriced.
+        const earlier = await repository.findByIdempotencyKey(userEmail, idempotencyKey);
+        if (earlier) return { order: await replay(repository, earlier, digest), created: false };
+      }
+      const { products: wanted, ...contact } = input;
+      return repository.transaction(async (queries) => {
+        const lines = await priceLines(queries, wanted);
+        const totalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+        const header = await queries.insertOrder({
+          ...contact,
+          userEmail,
+          totalCents,
+          status: 'processing',
+          idempotencyKey,
+          requestDigest: idempotencyKey === null ? null : digest,
+        });
+        if (!header) {
+          // Only the key can conflict: a concurrent submission with it committed first, so answer its order.
+          const earlier =
+            idempotencyKey === null
+              ? undefined
+              : await queries.findByIdempotencyKey(userEmail, idempotencyKey);
+          if (!earlier) throw new Error('an order insert conflicted without an earlier order');
+          return { order: await replay(queries, earlier, digest), created: false };
+        }
+        await queries.insertLines(header.id, lines);
+        return { order: toOrder(header, lines), created: true };
+      });
+    },
+
+    /** The orders of one buyer: for that buyer (any letter case of the e-mail) and for admins. */
+    async listByEmail(viewer: Viewer, email: string, query: OrderListQuery) {
+      const userEmail = email.toLowerCase();
+      if (!viewer.isAdmin && userEmail !== viewer.email.toLowerCase()) {
+        throw new AppError('FORBIDDEN', 'You may only read your own orders.');
+      }
+      return page({ ...query, userEmail });
+    },
+
+    /** Every order for an admin; the viewer's own orders for anyone else. */
+    async list(viewer: Viewer, query: OrderListQuery) {
+      return page(viewer.isAdmin ? query : { ...query, userEmail: viewer.email.toLowerCase() });
+    },
+
+    /**
+     * Moves an order to `to` if the viewer may: the buyer cancels while processing; an admin ships,
+     * delivers, and cancels until delivered.
+     */
+    async changeStatus(viewer: Viewer, id: string, to: OrderStatus): Promise<Order> {
+      // A malformed id cannot name an order: same answer as an unknown one.
+      let row = isUuid(id) ? await repository.findById(id) : undefined;
+      // Each pass either updates or finds that the status moved on; statuses never go back, so this ends.
+      while (row) {
+        const roles: Role[] = [];
+        if (isBuyer(viewer, row)) roles.push('buyer');
+        if (viewer.isAdmin) roles.push('admin');
+        if (roles.length === 0) {
+          throw new AppError('FORBIDDEN', 'Only the buyer or an admin may change this order.');
+        }
+        const from = row.status;
+        if (!roles.some((role) => TRANSITIONS[role][from]?.includes(to))) {
+          throw new AppError('CONFLICT', `An order that is ${from} cannot become ${to}.`);
+        }
+        const updated = await repository.updateStatus(row.id, from, to);
+        if (updated) return orderWithLines(repository, updated);
+        row = await repository.findById(id);
+      }
+      throw notFound('Order');
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
