@@ -1,5 +1,5 @@
 import { getTableColumns, sql } from 'drizzle-orm';
-import { lineTotalCents } from '@bazaar/shared/pricing';
+import { snapshotLine } from '../../modules/orders/order-line.ts';
 import { queryRows, type Database } from '../client.ts';
 import { categories, orderLines, orders, products, users } from '../schema.ts';
 import { categoryImageUrl, productImageUrl, slugify } from '../../modules/images/images.urls.ts';
@@ -370,18 +370,7 @@ function buildOrders(
       const product = productsByIndex.get(productIndex);
       if (!product)
         throw new Error(`Order ${plan.id} refers to product #${productIndex}, which was not seeded`);
-      return {
-        orderId: plan.id,
-        position,
-        productId: product.id,
-        sellerEmail: product.addedBy,
-        name: product.name,
-        unitPriceCents: product.priceCents,
-        discount: product.discount,
-        imageUrl: product.mainImageUrl,
-        quantity,
-        lineTotalCents: lineTotalCents(product.priceCents, product.discount, quantity),
-      };
+      return { orderId: plan.id, ...snapshotLine(product, quantity, position) };
     });
     lineRows.push(...lines);
     orderRows.push({

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Order, OrderCreate, OrderListQuery, OrderStatus } from '@bazaar/shared/orders';
-import { centsToDollars, lineTotalCents } from '@bazaar/shared/pricing';
+import { centsToDollars } from '@bazaar/shared/pricing';
 import { z } from 'zod';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Viewer } from '../auth/viewer.ts';
@@ -11,6 +11,7 @@ import type {
   OrdersQueries,
   OrdersRepository,
 } from './orders.repository.ts';
+import { snapshotLine } from './order-line.ts';
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
@@ -94,17 +95,7 @@ async function priceLines(
       unknown.push({ productId, position });
       return;
     }
-    lines.push({
-      position,
-      productId,
-      sellerEmail: product.addedBy,
-      name: product.name,
-      unitPriceCents: product.priceCents,
-      discount: product.discount,
-      imageUrl: product.mainImageUrl,
-      quantity,
-      lineTotalCents: lineTotalCents(product.priceCents, product.discount, quantity),
-    });
+    lines.push(snapshotLine(product, quantity, position));
   });
   if (unknown.length > 0) {
     throw new AppError(
