@@ -13,9 +13,21 @@ export interface RateLimitOptions {
  */
 export function createRateLimiter(db: Database, options: RateLimitOptions) {
   const window = sql`make_interval(secs => ${options.windowSeconds})`;
+  let lastPrune = Date.now();
+
+  /** Forgets windows that have passed, so the table holds only live counters. */
+  async function prune(): Promise<void> {
+    await db.delete(rateLimits).where(lt(rateLimits.windowStart, sql`now() - ${window}`));
+  }
+
   return {
     /** Counts one attempt under `key`; answers how long to wait if it goes over the limit. */
     async hit(key: string): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
+      // Every key ever tried (each address, each e-mail) leaves a row; clear the dead ones once per window.
+      if (Date.now() - lastPrune >= options.windowSeconds * 1000) {
+        lastPrune = Date.now();
+        await prune();
+      }
       const expired = sql`${rateLimits.windowStart} <= now() - ${window}`;
       const [row] = await db
         .insert(rateLimits)
@@ -35,10 +47,7 @@ export function createRateLimiter(db: Database, options: RateLimitOptions) {
       return { allowed: false, retryAfterSeconds: Math.max(1, row.secondsLeft) };
     },
 
-    /** Forgets windows that have passed, so the table holds only live counters. */
-    async prune(): Promise<void> {
-      await db.delete(rateLimits).where(lt(rateLimits.windowStart, sql`now() - ${window}`));
-    },
+    prune,
   };
 }
 

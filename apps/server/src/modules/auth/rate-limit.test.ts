@@ -1,0 +1,219 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { rateLimits } from '../../db/schema.ts';
+import { buildApp } from '../../http/app.ts';
+import { signUp, TEST_ORIGIN, TEST_PASSWORD } from '../../test/accounts.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestDatabase } from '../../test/test-database.ts';
+import { createRateLimiter } from './rate-limiter.ts';
+
+const MAX = 3;
+
+let testApp: TestApp;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ AUTH_RATE_LIMIT_MAX: String(MAX) });
+  app = testApp.app;
+});
+
+afterAll(() => testApp.close());
+
+/** Each test uses its own addresses and e-mails: the counters of one window outlive a test. */
+function attempt(
+  target: FastifyInstance,
+  ip: string,
+  email: string,
+  options: { path?: 'sign-in' | 'sign-up'; headers?: Record<string, string> } = {},
+) {
+  const path = options.path ?? 'sign-in';
+  return target.inject({
+    method: 'POST',
+    url: `/api/auth/${path}/email`,
+    remoteAddress: ip,
+    headers: { origin: TEST_ORIGIN, ...options.headers },
+    payload: { email, password: path === 'sign-up' ? TEST_PASSWORD : 'a wrong guess', name: 'Rita Rate' },
+  });
+}
+
+function expectLimited(response: LightMyRequestResponse) {
+  expect(response.statusCode).toBe(429);
+  const retryAfter = Number(response.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(retryAfter).toBeLessThanOrEqual(60);
+  expect(response.json()).toEqual({
+    error: 'RATE_LIMITED',
+    message: `Too many sign-in attempts. Try again in ${retryAfter} seconds.`,
+  });
+}
+
+/** Not stopped by the limiter: Better Auth answered (401 for a wrong password, 200 for a sign-up). */
+function expectAnswered(response: LightMyRequestResponse) {
+  expect(response.statusCode, response.body).not.toBe(429);
+  expect(response.statusCode, response.body).toBeLessThan(500);
+}
+
+describe('sign-in attempts', () => {
+  it(`from one IP address are refused after ${MAX} in a window, whatever the e-mail`, async () => {
+    for (let n = 1; n <= MAX; n += 1) {
+      expect((await attempt(app, '10.1.0.1', `ip-guess-${n}@bazaar.test`)).statusCode).toBe(401);
+    }
+    expectLimited(await attempt(app, '10.1.0.1', 'ip-guess-4@bazaar.test'));
+    // The limit is per address: another one goes on.
+    expectAnswered(await attempt(app, '10.1.0.2', 'ip-guess-5@bazaar.test'));
+  });
+
+  it('are refused even with the right password once the limit is reached', async () => {
+    await signUp(app, 'patient@bazaar.test');
+    for (let n = 1; n <= MAX; n += 1) await attempt(app, '10.1.1.1', `someone-${n}@bazaar.test`);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: '10.1.1.1',
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: 'patient@bazaar.test', password: TEST_PASSWORD },
+    });
+    expectLimited(response);
+    expect(response.headers['set-auth-token']).toBeUndefined();
+  });
+
+  it('against one e-mail are limited across IP addresses, in any letter case', async () => {
+    const victim = 'victim@bazaar.test';
+    const spellings = [victim, 'Victim@Bazaar.test', ` ${victim.toUpperCase()} `];
+    for (let n = 1; n <= MAX; n += 1) {
+      expectAnswered(await attempt(app, `10.2.0.${n}`, spellings[n - 1]!));
+    }
+    expectLimited(await attempt(app, '10.2.0.9', victim));
+    // Another e-mail from another address is not affected.
+    expectAnswered(await attempt(app, '10.2.0.10', 'bystander@bazaar.test'));
+  });
+
+  it('cannot escape the per-address limit with a forged X-Forwarded-For when no proxy is trusted', async () => {
+    for (let n = 1; n <= MAX; n += 1) {
+      await attempt(app, '10.3.0.1', `forger-${n}@bazaar.test`, {
+        headers: { 'x-forwarded-for': `192.0.2.${n}` },
+      });
+    }
+    expectLimited(
+      await attempt(app, '10.3.0.1', 'forger-4@bazaar.test', {
+        headers: { 'x-forwarded-for': '192.0.2.99' },
+      }),
+    );
+  });
+
+  it('cannot escape the limit through another spelling of the path', async () => {
+    for (let n = 1; n <= MAX; n += 1) await attempt(app, '10.4.0.1', `spelling-${n}@bazaar.test`);
+    for (const url of [
+      '/api/auth/sign-in/email?x=1',
+      '/api/auth/sign-in/email/',
+      '/api/auth/sign-in//email',
+      '/api/auth/Sign-In/Email',
+      '/api/auth/sign-in/%65mail',
+      '/api//auth/sign-in/email',
+    ]) {
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        remoteAddress: '10.4.0.1',
+        headers: { origin: TEST_ORIGIN },
+        payload: { email: 'spelling-x@bazaar.test', password: 'a wrong guess' },
+      });
+      // Either limited, or no sign-in at all: nothing that checks a password answers another spelling.
+      expect([404, 429], `${url}: ${response.statusCode} ${response.body}`).toContain(response.statusCode);
+      expect(response.json<{ error: string }>().error).toBe(
+        response.statusCode === 429 ? 'RATE_LIMITED' : 'NOT_FOUND',
+      );
+    }
+  });
+});
+
+describe('registrations', () => {
+  it(`from one IP address are refused after ${MAX} in a window, and the refused one creates nothing`, async () => {
+    for (let n = 1; n <= MAX; n += 1) {
+      expect(
+        (await attempt(app, '10.5.0.1', `spammer-${n}@bazaar.test`, { path: 'sign-up' })).statusCode,
+      ).toBe(200);
+    }
+    expectLimited(await attempt(app, '10.5.0.1', 'spammer-4@bazaar.test', { path: 'sign-up' }));
+    // The address is still free: the refused registration made no account.
+    expect((await attempt(app, '10.5.0.2', 'spammer-4@bazaar.test', { path: 'sign-up' })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe('several server processes on one database', () => {
+  it('share the counters', async () => {
+    const second = await buildApp({ database: testApp.database, env: testApp.env });
+    try {
+      expectAnswered(await attempt(app, '10.6.0.1', 'shared-1@bazaar.test'));
+      expectAnswered(await attempt(second, '10.6.0.1', 'shared-2@bazaar.test'));
+      expectAnswered(await attempt(app, '10.6.0.1', 'shared-3@bazaar.test'));
+      expectLimited(await attempt(second, '10.6.0.1', 'shared-4@bazaar.test'));
+      expectLimited(await attempt(app, '10.6.0.1', 'shared-5@bazaar.test'));
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('the window', () => {
+  it('lets attempts through again once it has passed', async () => {
+    // MAX 1: the refused attempt comes right after the allowed one, well inside a 1 s window; the allowed one
+    // names a malformed e-mail, which Better Auth refuses without spending time on hashing a password.
+    const shortWindow = await createTestApp({
+      AUTH_RATE_LIMIT_MAX: '1',
+      AUTH_RATE_LIMIT_WINDOW_SECONDS: '1',
+    });
+    try {
+      expectAnswered(await attempt(shortWindow.app, '10.7.0.1', 'not-an-e-mail'));
+      const refused = await attempt(shortWindow.app, '10.7.0.1', 'later-2@bazaar.test');
+      expectLimited(refused);
+      expect(refused.headers['retry-after']).toBe('1');
+      await sleep(1200);
+      expectAnswered(await attempt(shortWindow.app, '10.7.0.1', 'later-3@bazaar.test'));
+    } finally {
+      await shortWindow.close();
+    }
+  });
+});
+
+describe('createRateLimiter', () => {
+  // A database of its own: a limiter with a 1 s window would clear the counters of the app above.
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  const storedKeys = async () =>
+    (await database.db.select({ key: rateLimits.key }).from(rateLimits)).map(({ key }) => key).sort();
+
+  it('counts hits per key and restarts the count when the window has passed', async () => {
+    const limiter = createRateLimiter(database.db, { max: 2, windowSeconds: 1 });
+    expect(await limiter.hit('unit:a')).toEqual({ allowed: true });
+    expect(await limiter.hit('unit:a')).toEqual({ allowed: true });
+    expect(await limiter.hit('unit:b')).toEqual({ allowed: true });
+    expect(await limiter.hit('unit:a')).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    await sleep(1100);
+    expect(await limiter.hit('unit:a')).toEqual({ allowed: true });
+    expect(await limiter.hit('unit:a')).toEqual({ allowed: true });
+    expect(await limiter.hit('unit:a')).toEqual({ allowed: false, retryAfterSeconds: 1 });
+  });
+
+  it('forgets the counters of passed windows, so the table does not grow with every key ever tried', async () => {
+    const limiter = createRateLimiter(database.db, { max: 2, windowSeconds: 1 });
+    await limiter.hit('unit:gone');
+    await sleep(1100);
+    await limiter.hit('unit:live');
+    expect(await storedKeys()).toEqual(['unit:live']);
+  });
+
+  it('counts concurrent hits exactly', async () => {
+    const limiter = createRateLimiter(database.db, { max: 5, windowSeconds: 60 });
+    const outcomes = await Promise.all(Array.from({ length: 12 }, () => limiter.hit('unit:burst')));
+    expect(outcomes.filter((outcome) => outcome.allowed)).toHaveLength(5);
+  });
+});
