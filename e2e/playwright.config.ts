@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { createDatabase } from './support/database.ts';
+import { ADMIN_EMAIL } from './support/accounts.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -49,6 +50,9 @@ export default defineConfig({
   // Not the repository's test-results/: Playwright empties its output folder first, and Vitest's results live there.
   outputDir: './test-results',
   fullyParallel: true,
+  // Generous: the shared test machines are often busy, and a slow step is not a failure of the shop.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: join(repoRoot, 'test-results/e2e-results.json') }]],
   use: {
@@ -68,7 +72,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium' }],
   webServer: {
-    command: 'node apps/server/dist/main.js',
+    // The built shop, beside an OpenID Connect provider standing in for Google (support/start-shop.ts).
+    command: 'node --import tsx e2e/support/start-shop.ts',
     cwd: repoRoot,
     // There is no health route yet; the product list answers only once migrations and the seed are done.
     url: `${baseURL}/api/products?limit=1`,
@@ -86,6 +91,10 @@ export default defineConfig({
       DATABASE_URL: process.env.E2E_RUN_DATABASE_URL ?? '',
       LOG_LEVEL: 'warn',
       SEED_ON_START: 'true',
+      PUBLIC_URL: baseURL,
+      ADMIN_EMAILS: ADMIN_EMAIL,
+      // Every test signs up or in from the same address: the per-address limit would stop the run.
+      AUTH_RATE_LIMIT_MAX: '100000',
     },
   },
 });

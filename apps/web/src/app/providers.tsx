@@ -1,8 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 import { ApiRequestError } from '../lib/api-client.ts';
 
 const MAX_RETRIES = 2;
+const MAX_VISIBLE_TOASTS = 20;
 
 function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -17,7 +19,29 @@ function createQueryClient(): QueryClient {
   });
 }
 
+/** react-hot-toast has no limit of its own: dismisses the oldest toasts beyond the spec's 20. */
+function ToastLimit() {
+  const { toasts } = useToasterStore();
+  useEffect(() => {
+    // The store lists the newest toast first.
+    toasts
+      .filter((item) => item.visible)
+      .slice(MAX_VISIBLE_TOASTS)
+      .forEach((item) => toast.dismiss(item.id));
+  }, [toasts]);
+  return null;
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <Toaster
+        position="top-right"
+        toastOptions={{ success: { duration: 2000 }, error: { duration: 4000 } }}
+      />
+      <ToastLimit />
+    </QueryClientProvider>
+  );
 }

@@ -1,35 +1,46 @@
-import { createBrowserRouter, Link, Outlet, RouterProvider } from 'react-router';
-import { NewestProducts } from '../features/catalog/newest-products.tsx';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { AboutPage } from '../features/about/about-page.tsx';
+import { LoginPage } from '../features/auth/login-page.tsx';
+import { RegisterPage } from '../features/auth/register-page.tsx';
+import { RequireSignIn } from '../features/auth/require-sign-in.tsx';
+import { CartPage } from '../features/cart/cart-page.tsx';
+import { CategoriesPage } from '../features/catalog/categories-page.tsx';
+import { CategoryProductsPage } from '../features/catalog/category-products-page.tsx';
+import { FlashSalePage } from '../features/catalog/flash-sale-page.tsx';
+import { HomePage } from '../features/catalog/home-page.tsx';
+import { NewProductsPage } from '../features/catalog/new-products-page.tsx';
+import { OnlyForYouPage } from '../features/catalog/only-for-you-page.tsx';
+import { ProductPage } from '../features/catalog/product-page.tsx';
 import { ErrorPage } from './error-page.tsx';
-
-function RootLayout() {
-  return (
-    <div className="min-h-screen bg-gray-50 text-gray-900">
-      <header className="border-b border-gray-200 bg-white">
-        <div className="mx-auto max-w-7xl px-4 py-4">
-          <Link to="/" className="text-2xl font-bold text-teal-700">
-            Bazaar
-          </Link>
-        </div>
-      </header>
-      <main className="mx-auto max-w-7xl px-4 py-6">
-        <Outlet />
-      </main>
-    </div>
-  );
-}
+import { StoreLayout } from './store-layout.tsx';
 
 const router = createBrowserRouter([
   {
     path: '/',
-    element: <RootLayout />,
+    element: <StoreLayout />,
     // Catches errors of the layout itself; page errors are caught below and keep the header.
     errorElement: <ErrorPage />,
     children: [
       {
         errorElement: <ErrorPage />,
         children: [
-          { index: true, element: <NewestProducts /> },
+          { index: true, element: <HomePage /> },
+          { path: 'product/:id', element: <ProductPage /> },
+          { path: 'flash-sale', element: <FlashSalePage /> },
+          { path: 'new-product-page', element: <NewProductsPage /> },
+          { path: 'only-for-you', element: <OnlyForYouPage /> },
+          { path: 'categories-all', element: <CategoriesPage /> },
+          { path: 'search/:nameId', element: <CategoryProductsPage /> },
+          { path: 'cart', element: <CartPage /> },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'register', element: <RegisterPage /> },
+          { path: 'about', element: <AboutPage /> },
+          {
+            path: 'dashboard',
+            element: <RequireSignIn />,
+            // The dashboard's code loads only when a signed-in user opens it.
+            children: [{ path: '*?', lazy: () => import('../features/dashboard/dashboard-routes.tsx') }],
+          },
           { path: '*', element: <ErrorPage /> },
         ],
       },

@@ -1,4 +1,5 @@
 import type { ApiError } from '@bazaar/shared/errors';
+import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 
 type QueryParams = Record<string, string | number | boolean | undefined>;
 
@@ -33,19 +34,59 @@ function withQuery(path: string, params: QueryParams): string {
   return query ? `${path}?${query}` : path;
 }
 
+async function failure(response: Response): Promise<ApiRequestError> {
+  const body: unknown = await response.json().catch(() => undefined);
+  return new ApiRequestError(response.status, isApiError(body) ? body : undefined);
+}
+
+async function get(path: string, params: QueryParams, signal: AbortSignal | undefined): Promise<Response> {
+  const response = await fetch(withQuery(path, params), { headers: { accept: 'application/json' }, signal });
+  if (!response.ok) throw await failure(response);
+  return response;
+}
+
 /** GETs `path` on the shop's own origin and returns its JSON body as `T`. */
 export async function getJson<T>(
   path: string,
   params: QueryParams = {},
   options: { signal?: AbortSignal } = {},
 ): Promise<T> {
-  const response = await fetch(withQuery(path, params), {
-    headers: { accept: 'application/json' },
-    signal: options.signal,
+  return (await (await get(path, params, options.signal)).json()) as T;
+}
+
+/** One page of a list: its items and the total the server counted (`X-Total-Count`). */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+/** GETs a list endpoint and returns the page with the total of all matches. */
+export async function getPage<T>(
+  path: string,
+  params: QueryParams = {},
+  options: { signal?: AbortSignal } = {},
+): Promise<ListPage<T>> {
+  const response = await get(path, params, options.signal);
+  const items = (await response.json()) as T[];
+  const header = response.headers.get(TOTAL_COUNT_HEADER);
+  return { items, total: header === null ? items.length : Number(header) };
+}
+
+/**
+ * Sends `body` as JSON with `method` and returns the JSON answer as `T` (undefined when the answer is empty).
+ * The session cookie goes along: the shop authenticates its own pages with it.
+ */
+export async function sendJson<T>(
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  body: unknown = {},
+): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => undefined);
-    throw new ApiRequestError(response.status, isApiError(body) ? body : undefined);
-  }
-  return (await response.json()) as T;
+  if (!response.ok) throw await failure(response);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
 }

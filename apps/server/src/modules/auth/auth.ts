@@ -66,6 +66,8 @@ export function createAuth(db: Database, options: AuthOptions) {
     // The shop limits sign-in attempts itself, in the database, per IP and per e-mail (rate-limiter.ts).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    // Expected refusals (unknown e-mail, wrong password) are answers, not server problems worth a warning.
+    logger: { level: 'error' },
     // A failed provider sign-in comes back to the shop's login page (with ?error=…), not Better Auth's own page.
     onAPIError: { errorURL: `${options.publicUrl}/login` },
     advanced: {

@@ -12,5 +12,7 @@ export function useProducts(params: GetProductsParams) {
   return useQuery({
     queryKey: ['products', params],
     queryFn: ({ signal }) => getProducts(params, signal),
+    // A random pick that reshuffles when the window regains focus would move cards under the shopper's eyes.
+    refetchOnWindowFocus: params.sort !== 'random',
   });
 }

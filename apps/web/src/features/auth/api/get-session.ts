@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { getJson } from '../../../lib/api-client.ts';
+
+/** The signed-in user as Better Auth describes it; `image` is the sign-in provider's photo. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+}
+
+interface SessionAnswer {
+  user: SessionUser;
+}
+
+export const SESSION_QUERY_KEY = ['session'] as const;
+
+// The spec re-synchronises the identity session at most every 5 minutes.
+const SESSION_STALE_MS = 5 * 60_000;
+
+export function getSession(signal?: AbortSignal): Promise<SessionAnswer | null> {
+  return getJson<SessionAnswer | null>('/api/auth/get-session', {}, { signal });
+}
+
+/** Who is signed in: `user` is null when nobody is, and while `isPending`. */
+export function useSession(): { user: SessionUser | null; isPending: boolean } {
+  const query = useQuery({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: ({ signal }) => getSession(signal),
+    staleTime: SESSION_STALE_MS,
+  });
+  return { user: query.data?.user ?? null, isPending: query.isPending };
+}

@@ -1,0 +1,83 @@
+import { useEffect, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Loader } from '../../components/loader.tsx';
+import { useSession } from './api/get-session.ts';
+import { useSignIn } from './api/sign-in.ts';
+import { AuthCard, inlineLinkClass, submitButtonClass } from './auth-card.tsx';
+import { useAuthLinkState, useReturnPath } from './return-path.ts';
+import { SocialSignInButton } from './social-sign-in-button.tsx';
+import { formText } from './form-text.ts';
+import { TextField } from './text-field.tsx';
+
+/** Better Auth's `?error=` codes after a failed provider sign-in, in words. */
+function socialErrorMessage(code: string): string {
+  if (code === 'account_not_linked') {
+    return 'An account with this e-mail already exists: log in with its password.';
+  }
+  return 'Signing in with Google did not work. Please try again.';
+}
+
+/** Shows the error the identity provider's redirect brought back, once, and drops it from the address. */
+function useSocialSignInError(): void {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const code = searchParams.get('error');
+  useEffect(() => {
+    if (!code) return;
+    toast.error(socialErrorMessage(code), { id: 'social-sign-in-error' });
+    setSearchParams({}, { replace: true });
+  }, [code, setSearchParams]);
+}
+
+export function LoginPage() {
+  const { user, isPending } = useSession();
+  const returnPath = useReturnPath();
+  const linkState = useAuthLinkState();
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  useSocialSignInError();
+
+  // While signing in, the session reloads under the form: keep the form on screen.
+  if (isPending && !signIn.isPending) return <Loader />;
+  if (user && !signIn.isPending) return <Navigate to={returnPath} replace />;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    signIn.mutate(
+      { email: formText(form, 'email'), password: formText(form, 'password') },
+      {
+        onSuccess: () => {
+          toast.success('Successfully Login!');
+          void navigate(returnPath, { replace: true });
+        },
+        onError: (error) => toast.error(error.message),
+      },
+    );
+  }
+
+  return (
+    <AuthCard title="Login" intro="Welcome back! Sign in to check out and manage your shop.">
+      <form onSubmit={submit} className="flex flex-col gap-4">
+        <TextField label="Email" name="email" type="email" autoComplete="email" required />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <button type="submit" disabled={signIn.isPending} className={submitButtonClass}>
+          {signIn.isPending ? 'Logging in…' : 'Login'}
+        </button>
+      </form>
+      <SocialSignInButton returnTo={returnPath} />
+      <p className="text-center text-sm text-gray-600">
+        New to Bazaar?{' '}
+        <Link to="/register" state={linkState} className={inlineLinkClass}>
+          Create an account
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { PASSWORD_MIN_LENGTH, PasswordSchema } from '@bazaar/shared/auth';
+import { Loader } from '../../components/loader.tsx';
+import { useSession } from './api/get-session.ts';
+import { useSignUp } from './api/sign-up.ts';
+import { AuthCard, inlineLinkClass, submitButtonClass } from './auth-card.tsx';
+import { useAuthLinkState, useReturnPath } from './return-path.ts';
+import { SocialSignInButton } from './social-sign-in-button.tsx';
+import { formText } from './form-text.ts';
+import { TextField } from './text-field.tsx';
+
+const MISMATCH = 'Passwords do not match!';
+
+interface FieldErrors {
+  password?: string | undefined;
+  confirmPassword?: string | undefined;
+}
+
+export function RegisterPage() {
+  const { user, isPending } = useSession();
+  const returnPath = useReturnPath();
+  const linkState = useAuthLinkState();
+  const navigate = useNavigate();
+  const signUp = useSignUp();
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  if (isPending && !signUp.isPending) return <Loader />;
+  if (user && !signUp.isPending) return <Navigate to={returnPath} replace />;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const password = formText(form, 'password');
+    const mismatch = password !== formText(form, 'confirmPassword');
+    const found: FieldErrors = {
+      password: PasswordSchema.safeParse(password).error?.issues[0]?.message,
+      confirmPassword: mismatch ? MISMATCH : undefined,
+    };
+    setErrors(found);
+    if (mismatch) toast.error(MISMATCH);
+    if (found.password || found.confirmPassword) return;
+
+    signUp.mutate(
+      { name: formText(form, 'name').trim(), email: formText(form, 'email'), password },
+      {
+        onSuccess: () => {
+          toast.success('Account created: welcome to Bazaar!');
+          void navigate(returnPath, { replace: true });
+        },
+        onError: (error) => toast.error(error.message),
+      },
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Register"
+      intro="Create your Bazaar account to check out faster and sell your own products."
+    >
+      <form onSubmit={submit} className="flex flex-col gap-4">
+        <TextField label="Name" name="name" autoComplete="name" required />
+        <TextField label="Email" name="email" type="email" autoComplete="email" required />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          error={errors.password}
+        />
+        <TextField
+          label="Confirm password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword}
+        />
+        <button type="submit" disabled={signUp.isPending} className={submitButtonClass}>
+          {signUp.isPending ? 'Creating your account…' : 'Register'}
+        </button>
+      </form>
+      <SocialSignInButton returnTo={returnPath} />
+      <p className="text-center text-sm text-gray-600">
+        Already have an account?{' '}
+        <Link to="/login" state={linkState} className={inlineLinkClass}>
+          Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,123 @@
+import { useRef } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { dollarsToCents, lineTotalCents } from '@bazaar/shared/pricing';
+import type { Product } from '@bazaar/shared/products';
+import { Loader } from '../../components/loader.tsx';
+import { useCartProducts, type CartProduct } from './api/get-cart-products.ts';
+import { CartLine, CartLineFailed, CartLineLoading } from './cart-line.tsx';
+import { buyItemsActions, cartActions, useCartItems, type BuyItem } from './cart-store.ts';
+import { EmptyCart } from './empty-cart.tsx';
+import { OrderSummary } from './order-summary.tsx';
+import { useDropDeletedProducts } from './use-drop-deleted-products.ts';
+
+const CHECKOUT_PATH = '/dashboard/addorders';
+
+type ShownLine = Exclude<CartProduct, { status: 'missing' }>;
+
+/** The payable amount of a line, priced as the server prices an order. */
+const lineTotal = (product: Product, quantity: number) =>
+  lineTotalCents(dollarsToCents(product.price), product.discount, quantity);
+
+export function CartPage() {
+  const items = useCartItems();
+  const navigate = useNavigate();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const lines = useCartProducts(Object.keys(items));
+  useDropDeletedProducts(lines.filter((line) => line.status === 'missing').map((line) => line.productId));
+
+  const shownLines = lines.filter((line): line is ShownLine => line.status !== 'missing');
+  const quantityOf = (productId: string) => items[productId] ?? 1;
+  const totalQuantity = shownLines.reduce((sum, line) => sum + quantityOf(line.productId), 0);
+  // The payable amount (the spec's shop showed the discount amount here).
+  const totalPriceCents = shownLines.reduce(
+    (sum, line) =>
+      line.status === 'success' ? sum + lineTotal(line.product, quantityOf(line.productId)) : sum,
+    0,
+  );
+
+  function goToCheckout(buyItems: BuyItem[]) {
+    buyItemsActions.set(buyItems);
+    void navigate(CHECKOUT_PATH);
+  }
+
+  function checkout() {
+    if (shownLines.length === 0) {
+      toast.error('No Product in Cart');
+      return;
+    }
+    toast.success('Checkout Successfully');
+    const buyItems = shownLines.map(({ productId }) => ({ productId, quantity: quantityOf(productId) }));
+    cartActions.clear();
+    goToCheckout(buyItems);
+  }
+
+  // A removed line takes the focused button with it: keep the keyboard user on the page.
+  function remove(productId: string) {
+    cartActions.remove(productId);
+    headingRef.current?.focus();
+  }
+
+  function clear() {
+    cartActions.clear();
+    headingRef.current?.focus();
+  }
+
+  const isLoading = shownLines.length > 0 && shownLines.every((line) => line.status === 'pending');
+
+  return (
+    <div className="space-y-6">
+      <h1
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl"
+      >
+        Carts {shownLines.length} Items
+      </h1>
+      {isLoading ? (
+        <Loader label="Loading your cart…" />
+      ) : (
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          {shownLines.length === 0 ? (
+            <EmptyCart />
+          ) : (
+            <ul aria-label="Products in your cart" className="space-y-4">
+              {shownLines.map((line) => {
+                const quantity = quantityOf(line.productId);
+                if (line.status === 'pending') return <CartLineLoading key={line.productId} />;
+                if (line.status === 'error')
+                  return (
+                    <CartLineFailed
+                      key={line.productId}
+                      onRetry={line.retry}
+                      onRemove={() => remove(line.productId)}
+                    />
+                  );
+                return (
+                  <CartLine
+                    key={line.productId}
+                    product={line.product}
+                    quantity={quantity}
+                    totalCents={lineTotal(line.product, quantity)}
+                    onIncrement={() => cartActions.increment(line.productId)}
+                    onDecrement={() => cartActions.decrement(line.productId)}
+                    onBuyNow={() => goToCheckout([{ productId: line.productId, quantity }])}
+                    onRemove={() => remove(line.productId)}
+                  />
+                );
+              })}
+            </ul>
+          )}
+          <OrderSummary
+            totalItems={shownLines.length}
+            totalQuantity={totalQuantity}
+            totalPriceCents={totalPriceCents}
+            isPartial={shownLines.some((line) => line.status !== 'success')}
+            onCheckout={checkout}
+            onClear={clear}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { QUANTITY_MAX } from '@bazaar/shared/orders';
+import { createStoredState } from '../../lib/stored-state.ts';
+
+/** Product id → quantity, as the spec's cart keeps it. */
+export type CartItems = Readonly<Record<string, number>>;
+/** What checkout will order: the whole cart, or the one product of a Buy Now. */
+export interface BuyItem {
+  productId: string;
+  quantity: number;
+}
+
+const isQuantity = (value: unknown) => Number.isInteger(value) && (value as number) >= 1;
+
+const cart = createStoredState<CartItems>(
+  'bazaar-cart',
+  {},
+  (value): value is CartItems =>
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every(isQuantity),
+);
+
+const buyItems = createStoredState<BuyItem[]>(
+  'bazaar-buy-items',
+  [],
+  (value): value is BuyItem[] =>
+    Array.isArray(value) &&
+    value.every(
+      (item: Partial<BuyItem> | null) =>
+        typeof item === 'object' &&
+        item !== null &&
+        typeof item.productId === 'string' &&
+        isQuantity(item.quantity),
+    ),
+);
+
+/** Sets one line's quantity (0 drops it); a changed line keeps its place in the list. */
+function withQuantity(items: CartItems, productId: string, quantity: number): CartItems {
+  if (quantity > 0) return { ...items, [productId]: Math.min(quantity, QUANTITY_MAX) };
+  const { [productId]: _, ...rest } = items;
+  return rest;
+}
+
+export const cartActions = {
+  /** Adding a product not in the cart sets 1; adding it again adds 1. */
+  add: (productId: string) =>
+    cart.update((items) => withQuantity(items, productId, (items[productId] ?? 0) + 1)),
+  increment: (productId: string) =>
+    cart.update((items) => (items[productId] ? withQuantity(items, productId, items[productId] + 1) : items)),
+  /** Minus stops at 1; Remove takes the line out. */
+  decrement: (productId: string) =>
+    cart.update((items) =>
+      items[productId] ? withQuantity(items, productId, Math.max(1, items[productId] - 1)) : items,
+    ),
+  remove: (productId: string) => cart.update((items) => withQuantity(items, productId, 0)),
+  /** Drops products that no longer exist from the cart. */
+  removeMany: (productIds: readonly string[]) =>
+    cart.update((items) => productIds.reduce((rest, id) => withQuantity(rest, id, 0), items)),
+  clear: () => cart.write({}),
+};
+
+export const useCartItems = cart.use;
+
+export const buyItemsActions = {
+  set: (items: BuyItem[]) => buyItems.write(items),
+  clear: () => buyItems.write([]),
+};
+
+export const useBuyItems = buyItems.use;

@@ -1,0 +1,78 @@
+import { useId } from 'react';
+import { formatDollars } from '@bazaar/shared/pricing';
+
+/** Shown as the spec's shop shows it; it is not added to the total (spec §9). */
+const SHIPPING_FEE_CENTS = 1000;
+
+interface OrderSummaryProps {
+  totalItems: number;
+  totalQuantity: number;
+  totalPriceCents: number;
+  /** Some lines' products could not be loaded, so Total Price leaves them out. */
+  isPartial: boolean;
+  onCheckout: () => void;
+  onClear: () => void;
+}
+
+function SummaryRow({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div
+      className={`flex items-baseline justify-between gap-4 py-2 ${strong ? 'text-base font-bold' : 'text-sm'}`}
+    >
+      <dt className={strong ? '' : 'text-gray-600'}>{label}</dt>
+      <dd className="font-semibold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+export function OrderSummary({
+  totalItems,
+  totalQuantity,
+  totalPriceCents,
+  isPartial,
+  onCheckout,
+  onClear,
+}: OrderSummaryProps) {
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm lg:sticky lg:top-6"
+    >
+      <h2 id={headingId} className="text-lg font-bold">
+        Order Summery
+      </h2>
+      <dl className="mt-3 divide-y divide-gray-100">
+        <SummaryRow label="Total Items" value={String(totalItems)} />
+        <SummaryRow label="Total Quantity" value={String(totalQuantity)} />
+        <SummaryRow label="Total Price" value={formatDollars(totalPriceCents)} strong />
+        <SummaryRow label="Shipping Fee" value={formatDollars(SHIPPING_FEE_CENTS)} />
+      </dl>
+      <p className="mt-1 text-xs text-gray-500">
+        The shipping fee is shown for information and is not included in the Total Price.
+      </p>
+      {isPartial && (
+        <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900">
+          Total Price leaves out the products that are still loading or could not be loaded.
+        </p>
+      )}
+      <div className="mt-5 flex flex-col gap-2">
+        <button
+          type="button"
+          onClick={onCheckout}
+          className="rounded-xl bg-teal-700 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
+        >
+          Checkout
+        </button>
+        <button
+          type="button"
+          onClick={onClear}
+          disabled={totalItems === 0}
+          className="rounded-xl border border-gray-300 px-4 py-2.5 font-semibold text-gray-700 hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
+        >
+          Clear Cart
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Category, CategoryListQuery } from '@bazaar/shared/categories';
+import { getJson } from '../../../lib/api-client.ts';
+
+export type GetCategoriesParams = Partial<CategoryListQuery>;
+
+export function getCategories(params: GetCategoriesParams, signal?: AbortSignal): Promise<Category[]> {
+  return getJson<Category[]>('/api/categories', params, { signal });
+}
+
+export function useCategories(params: GetCategoriesParams) {
+  return useQuery({
+    queryKey: ['categories', params],
+    queryFn: ({ signal }) => getCategories(params, signal),
+    refetchOnWindowFocus: params.sort !== 'random',
+  });
+}

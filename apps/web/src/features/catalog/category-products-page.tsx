@@ -1,0 +1,13 @@
+import { useParams } from 'react-router';
+import { InfiniteProductList } from './components/infinite-product-list.tsx';
+import { PageHeading } from './components/page-heading.tsx';
+
+export function CategoryProductsPage() {
+  const nameId = useParams().nameId ?? '';
+  return (
+    <>
+      <PageHeading title={`${nameId} Category Products`} />
+      <InfiniteProductList filter={{ category: nameId, sort: 'newest' }} />
+    </>
+  );
+}

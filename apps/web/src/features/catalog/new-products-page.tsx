@@ -1,0 +1,11 @@
+import { InfiniteProductList } from './components/infinite-product-list.tsx';
+import { PageHeading } from './components/page-heading.tsx';
+
+export function NewProductsPage() {
+  return (
+    <>
+      <PageHeading title="New Product" />
+      <InfiniteProductList filter={{ sort: 'newest' }} />
+    </>
+  );
+}

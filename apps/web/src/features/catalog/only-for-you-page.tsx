@@ -1,0 +1,11 @@
+import { InfiniteProductList } from './components/infinite-product-list.tsx';
+import { PageHeading } from './components/page-heading.tsx';
+
+export function OnlyForYouPage() {
+  return (
+    <>
+      <PageHeading title="Only For You" />
+      <InfiniteProductList filter={{ sort: 'server' }} />
+    </>
+  );
+}

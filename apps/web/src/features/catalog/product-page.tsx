@@ -1,0 +1,212 @@
+import type { Product } from '@bazaar/shared/products';
+import { useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate, useParams } from 'react-router';
+import { ListState } from '../../components/list-state.tsx';
+import { Loader } from '../../components/loader.tsx';
+import { Price } from '../../components/price.tsx';
+import { ProductGrid } from '../../components/product-grid.tsx';
+import { Stars } from '../../components/stars.tsx';
+import { buyItemsActions, cartActions } from '../cart/cart-store.ts';
+import { useProduct } from './api/get-product.ts';
+import { useProducts } from './api/get-products.ts';
+
+const JUST_FOR_YOU_COUNT = 6;
+
+function Gallery({ product }: { product: Product }) {
+  const pictures = [product.mainImage, ...product.images];
+  const [selected, setSelected] = useState(0);
+  const shown = pictures[selected] ?? product.mainImage;
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-gray-200">
+        <img
+          src={shown.url}
+          alt={shown.alt}
+          width={600}
+          height={600}
+          className="aspect-square w-full object-cover"
+        />
+      </div>
+      {pictures.length > 1 && (
+        <ul aria-label="Product images" className="grid grid-cols-5 gap-2">
+          {pictures.map((picture, index) => (
+            <li key={`${picture.url}-${index}`}>
+              <button
+                type="button"
+                onClick={() => setSelected(index)}
+                aria-label={`Show image ${index + 1} of ${pictures.length}`}
+                aria-pressed={index === selected}
+                className="block w-full overflow-hidden rounded-lg bg-white ring-1 ring-gray-200 transition hover:ring-teal-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 aria-pressed:ring-2 aria-pressed:ring-teal-600"
+              >
+                <img
+                  src={picture.url}
+                  alt={picture.alt}
+                  width={600}
+                  height={600}
+                  loading="lazy"
+                  className="aspect-square w-full object-cover"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-2">
+      <dt className="min-w-36 font-medium text-gray-700">{term}</dt>
+      <dd className="text-gray-900">{children}</dd>
+    </div>
+  );
+}
+
+function ProductDetails({ product }: { product: Product }) {
+  const navigate = useNavigate();
+
+  const addToCart = () => {
+    cartActions.add(product._id);
+    toast.success('Product added to cart');
+  };
+  const buyNow = () => {
+    buyItemsActions.set([{ productId: product._id, quantity: 1 }]);
+    void navigate('/dashboard/addorders');
+  };
+
+  return (
+    <article className="grid gap-8 md:grid-cols-2">
+      <title>{`${product.name} · Bazaar`}</title>
+      <Gallery product={product} />
+      <div className="flex flex-col gap-5">
+        <div className="flex flex-col gap-2">
+          {product.flash_sale && (
+            <p className="w-fit rounded-full bg-rose-100 px-3 py-0.5 text-xs font-semibold text-rose-700">
+              Flash Sale
+            </p>
+          )}
+          <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">{product.name}</h1>
+          <p className="flex items-center gap-2 text-gray-600">
+            <Stars rating={product.ratings} className="text-lg" />
+            <span>({product.reviews_count.toLocaleString('en-US')} reviews)</span>
+          </p>
+        </div>
+
+        <Price price={product.price} discount={product.discount} className="text-2xl" />
+
+        <p className="leading-relaxed text-gray-700">{product.description}</p>
+
+        <dl className="flex flex-col gap-2 text-sm">
+          <Detail term="Brand">{product.brand ?? 'N/A'}</Detail>
+          <Detail term="Estimated delivery">{product.shipping_details.estimated_delivery ?? 'N/A'}</Detail>
+        </dl>
+
+        {product.colors.length > 0 && (
+          <section aria-labelledby="colours-heading" className="flex flex-col gap-2">
+            <h2 id="colours-heading" className="text-sm font-semibold text-gray-900">
+              Colours
+            </h2>
+            <ul className="flex flex-wrap gap-2">
+              {product.colors.map((color) => (
+                <li
+                  key={color}
+                  className="flex items-center gap-2 rounded-full bg-white py-1 pr-3 pl-1 text-sm ring-1 ring-gray-200"
+                >
+                  {/* Colours are CSS colour names, e.g. "Navy"; the name beside the dot is what gets read. */}
+                  <span
+                    aria-hidden="true"
+                    className="size-6 rounded-full ring-1 ring-black/15"
+                    style={{ backgroundColor: color }}
+                  />
+                  {color}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        {product.features.length > 0 && (
+          <section aria-labelledby="features-heading" className="flex flex-col gap-2">
+            <h2 id="features-heading" className="text-sm font-semibold text-gray-900">
+              Features
+            </h2>
+            <ul className="flex flex-col gap-1.5 text-sm text-gray-700">
+              {product.features.map((feature) => (
+                <li key={feature} className="flex items-start gap-2">
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 20 20"
+                    className="mt-0.5 size-4 shrink-0 fill-teal-600"
+                  >
+                    <path d="M8 13.2L4.8 10l-1.1 1.1L8 15.4l9-9-1.1-1.1z" />
+                  </svg>
+                  {feature}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <button
+            type="button"
+            onClick={addToCart}
+            className="flex-1 rounded-full border-2 border-teal-700 px-6 py-3 font-semibold text-teal-700 transition-colors hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
+          >
+            Add to Cart
+          </button>
+          <button
+            type="button"
+            onClick={buyNow}
+            className="flex-1 rounded-full bg-teal-700 px-6 py-3 font-semibold text-white transition-colors hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
+          >
+            Buy Now
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function JustForYou({ excludeId }: { excludeId: string }) {
+  // One extra, so that six remain when the current product is among them.
+  const { data, error, refetch } = useProducts({ sort: 'random', limit: JUST_FOR_YOU_COUNT + 1 });
+  const picks = data?.filter((product) => product._id !== excludeId).slice(0, JUST_FOR_YOU_COUNT);
+  return (
+    <section aria-labelledby="just-for-you-heading" className="mt-12">
+      <h2
+        id="just-for-you-heading"
+        className="mb-4 text-xl font-bold tracking-tight text-gray-900 sm:text-2xl"
+      >
+        Just For You
+      </h2>
+      <ListState
+        items={picks}
+        error={error}
+        onRetry={() => void refetch()}
+        noun="products"
+        emptyTitle="No products found"
+      >
+        {(products) => <ProductGrid products={products} />}
+      </ListState>
+    </section>
+  );
+}
+
+export function ProductPage() {
+  const id = useParams().id ?? '';
+  const { data: product, error } = useProduct(id);
+  // An unknown id (404) or a failed request shows the route's error page.
+  if (error) throw error;
+  if (!product) return <Loader label="Loading product…" />;
+  return (
+    <>
+      {/* Keyed by id: another product starts with its own main image selected. */}
+      <ProductDetails key={product._id} product={product} />
+      <JustForYou excludeId={product._id} />
+    </>
+  );
+}

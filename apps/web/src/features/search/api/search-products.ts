@@ -1,0 +1,19 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Product } from '@bazaar/shared/products';
+import { getPage } from '../../../lib/api-client.ts';
+
+/** Results shown at once; the count tells how many more match. */
+export const SEARCH_PAGE_SIZE = 12;
+
+/** Products whose name contains `text` (case-insensitive), newest first; nothing is fetched for empty text. */
+export function useProductSearch(text: string) {
+  return useQuery({
+    queryKey: ['products', 'search', text],
+    // The signal cancels the request of a text the user has already typed past.
+    queryFn: ({ signal }) =>
+      getPage<Product>('/api/products', { q: text, limit: SEARCH_PAGE_SIZE, sort: 'newest' }, { signal }),
+    enabled: text !== '',
+    // The previous results stay on screen while the next ones load.
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,83 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useLocation } from 'react-router';
+import { SearchResults } from './search-results.tsx';
+import { useDebouncedValue } from './use-debounced-value.ts';
+
+const DEBOUNCE_MS = 250;
+const MAX_LENGTH = 100;
+
+/**
+ * The header's product search: typing opens the Search Results panel under the header. Escape, a click
+ * elsewhere or opening a page closes it; typing or clicking in the box reopens it.
+ */
+export function SearchBox({ className = '' }: { className?: string }) {
+  const location = useLocation();
+  const resultsId = useId();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
+  // The panel belongs to the page it was opened on: any navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const query = useDebouncedValue(text.trim(), DEBOUNCE_MS);
+  const open = openOn === location.key && text.trim() !== '' && query !== '';
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: PointerEvent) => {
+      if (!containerRef.current?.contains(event.target as Node)) setOpenOn(null);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, [open]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape' && open) {
+      setOpenOn(null);
+      inputRef.current?.focus();
+    } else if (event.key === 'ArrowDown' && event.target === inputRef.current) {
+      const first = containerRef.current?.querySelector<HTMLAnchorElement>(`[id="${resultsId}"] a`);
+      if (first) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
+  }
+
+  return (
+    <div ref={containerRef} onKeyDown={onKeyDown} className={className}>
+      <form role="search" onSubmit={(event) => event.preventDefault()} className="relative">
+        <label htmlFor={`${resultsId}-input`} className="sr-only">
+          Search products
+        </label>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-gray-500"
+        >
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-3.5-3.5" strokeLinecap="round" />
+        </svg>
+        <input
+          ref={inputRef}
+          id={`${resultsId}-input`}
+          type="search"
+          value={text}
+          maxLength={MAX_LENGTH}
+          placeholder="Search products…"
+          autoComplete="off"
+          aria-controls={open ? resultsId : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            setOpenOn(location.key);
+          }}
+          onClick={() => setOpenOn(location.key)}
+          className="w-full rounded-full border border-gray-300 bg-gray-50 py-2 pr-4 pl-10 text-gray-900 outline-none transition placeholder:text-gray-500 focus:border-teal-600 focus:bg-white focus:ring-2 focus:ring-teal-600/30"
+        />
+      </form>
+      {open && <SearchResults id={resultsId} text={query} />}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+// `node --import tsx e2e/support/start-shop.ts`: the browser tests' web server. Starts the OpenID Connect
+// provider that stands in for Google, then the built shop (apps/server/dist/main.js) with the environment of
+// this process plus the provider's address and credentials. Stops both when either ends.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { startOidcProvider } from '../../apps/server/src/test/oidc-provider.ts';
+import { OIDC_PEOPLE } from './oidc-people.ts';
+
+const publicUrl = process.env.PUBLIC_URL;
+if (!publicUrl) throw new Error('start-shop.ts needs PUBLIC_URL, the address the browser opens the shop at');
+
+const provider = await startOidcProvider({
+  redirectUri: `${publicUrl}/api/auth/callback/oidc`,
+  people: OIDC_PEOPLE,
+});
+
+const shop = spawn(
+  process.execPath,
+  [fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url))],
+  {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+    },
+  },
+);
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => shop.kill(signal));
+}
+
+shop.on('exit', (code, signal) => {
+  void provider.close().finally(() => process.exit(code ?? (signal ? 1 : 0)));
+});
