@@ -3,6 +3,7 @@ import { discountedCents, dollarsToCents, formatDollars, lineTotalCents } from '
 import type { Product } from '@bazaar/shared/products';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { TEST_PASSWORD, uniqueEmail } from '../support/accounts.ts';
+import { signUpViaApi, submitLogin } from '../support/auth.ts';
 
 const CART_KEY = 'bazaar-cart';
 const BUY_ITEMS_KEY = 'bazaar-buy-items';
@@ -378,6 +379,28 @@ test('Checkout hands every line to checkout and empties the cart', async ({ page
 
   await page.goto('/cart');
   await expect(page.getByRole('heading', { name: 'No Product Cart Yet' })).toBeVisible();
+});
+
+test('a signed-out Checkout goes through /login and comes back to checkout with the buy items', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const other = await browser.newPage();
+  await other.goto('/');
+  const account = await signUpViaApi(other);
+  await other.close();
+
+  const [product] = await discountedProducts(request, 1);
+  if (!product) throw new Error('too few products');
+  await seedCart(page, { [product._id]: 2 });
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL('/login');
+
+  await submitLogin(page, account.email, account.password);
+  await expect(page).toHaveURL('/dashboard/addorders');
+  expect(await storedJson(page, BUY_ITEMS_KEY)).toEqual([{ productId: product._id, quantity: 2 }]);
 });
 
 test('Buy Now on a line buys only that product and keeps the cart', async ({ page, request }) => {
