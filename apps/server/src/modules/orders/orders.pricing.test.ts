@@ -69,7 +69,10 @@ describe('order pricing', () => {
         for (const row of rows) {
           await database.db
             .update(products)
-            .set({ priceCents: row.priceCents + 1, discount: (row.discount + 7) % 101 })
+            .set({
+              priceCents: row.priceCents > 0 ? row.priceCents - 1 : 1,
+              discount: (row.discount + 7) % 101,
+            })
             .where(eq(products.id, row.id));
         }
         const listed = await app.inject({
