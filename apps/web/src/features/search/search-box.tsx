@@ -16,7 +16,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
-  // The panel belongs to the page it was opened on: any navigation closes it.
+  // The panel belongs to the page it was opened on, so every navigation closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const query = useDebouncedValue(text.trim(), DEBOUNCE_MS);
   const open = openOn === location.key && text.trim() !== '' && query !== '';
