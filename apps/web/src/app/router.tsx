@@ -1,4 +1,4 @@
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AboutPage } from '../features/about/about-page.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { RegisterPage } from '../features/auth/register-page.tsx';
@@ -13,6 +13,18 @@ import { OnlyForYouPage } from '../features/catalog/only-for-you-page.tsx';
 import { ProductPage } from '../features/catalog/product-page.tsx';
 import { ErrorPage } from './error-page.tsx';
 import { StoreLayout } from './store-layout.tsx';
+
+const dashboardPages: RouteObject[] = [
+  { index: true, lazy: () => import('../features/dashboard/overview/overview-page.tsx') },
+  { path: 'addorders', lazy: () => import('../features/dashboard/checkout/checkout-page.tsx') },
+  { path: 'orders', lazy: () => import('../features/dashboard/orders/orders-page.tsx') },
+  { path: 'add-products', lazy: () => import('../features/dashboard/products/add-product-page.tsx') },
+  { path: 'products', lazy: () => import('../features/dashboard/products/products-page.tsx') },
+  { path: 'edit-products/:id', lazy: () => import('../features/dashboard/products/edit-product-page.tsx') },
+  { path: 'customers', lazy: () => import('../features/dashboard/customers/customers-page.tsx') },
+  { path: 'profile', lazy: () => import('../features/dashboard/profile/profile-page.tsx') },
+  { path: '*', element: <ErrorPage /> },
+];
 
 const router = createBrowserRouter([
   {
@@ -38,8 +50,10 @@ const router = createBrowserRouter([
           {
             path: 'dashboard',
             element: <RequireSignIn />,
-            // The dashboard's code loads only when a signed-in user opens it.
-            children: [{ path: '*?', lazy: () => import('../features/dashboard/dashboard-routes.tsx') }],
+            // Each dashboard page's code loads only when a signed-in user opens it.
+            children: [
+              { lazy: () => import('../features/dashboard/dashboard-layout.tsx'), children: dashboardPages },
+            ],
           },
           { path: '*', element: <ErrorPage /> },
         ],

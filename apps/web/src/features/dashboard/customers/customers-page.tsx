@@ -1,0 +1,4 @@
+// Customers (being built).
+export function Component() {
+  return <h1 className="text-2xl font-bold">Customers</h1>;
+}

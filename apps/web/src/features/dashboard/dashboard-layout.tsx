@@ -1,0 +1,38 @@
+import { NavLink, Outlet } from 'react-router';
+
+const MENU = [
+  { to: '/dashboard', label: 'Overview', end: true },
+  { to: '/dashboard/add-products', label: 'Add Product' },
+  { to: '/dashboard/products', label: 'Products' },
+  { to: '/dashboard/orders', label: 'Orders' },
+  { to: '/dashboard/customers', label: 'Customers' },
+  { to: '/dashboard/profile', label: 'Profile' },
+  { to: '/', label: 'Home', end: true },
+] as const;
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block whitespace-nowrap rounded-lg px-3 py-2 font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 ${
+    isActive ? 'bg-teal-700 text-white' : 'text-gray-700 hover:bg-teal-50 hover:text-teal-800'
+  }`;
+
+/** The dashboard's frame: the side menu (a scrolling row on phones) beside the page. */
+export function Component() {
+  return (
+    <div className="flex flex-col gap-6 md:flex-row">
+      <nav aria-label="Dashboard" className="md:w-48 md:shrink-0">
+        <ul className="flex gap-1 overflow-x-auto rounded-xl bg-white p-2 shadow-sm md:sticky md:top-20 md:flex-col">
+          {MENU.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={'end' in item} className={linkClass}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+// Orders (being built).
+export function Component() {
+  return <h1 className="text-2xl font-bold">Orders</h1>;
+}

@@ -1,0 +1,4 @@
+// Overview (being built).
+export function Component() {
+  return <h1 className="text-2xl font-bold">Overview</h1>;
+}
