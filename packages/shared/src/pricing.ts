@@ -8,8 +8,11 @@ export function centsToDollars(cents: number): number {
   return cents / 100;
 }
 
+const dollarFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** `$1,399.95`: two decimals, thousands grouped. */
 export function formatDollars(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
+  return dollarFormat.format(cents / 100);
 }
 
 /** Unit price after the discount, rounded to the cent. */
