@@ -1,4 +1,57 @@
-// Overview (being built).
+import { dollarsToCents, formatDollars } from '@bazaar/shared/pricing';
+import type { Overview } from '@bazaar/shared/stats';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { Loader } from '../../../components/loader.tsx';
+import { useOverview } from './api/get-overview.ts';
+import { OverviewCharts } from './overview-charts.tsx';
+
+function tilesOf({ totals }: Overview) {
+  return [
+    { label: 'Total Products', value: totals.products.toLocaleString('en-US') },
+    { label: 'Total Orders', value: totals.orders.toLocaleString('en-US') },
+    { label: 'Total Revenue', value: formatDollars(dollarsToCents(totals.revenue)) },
+    { label: 'Total Users', value: totals.users.toLocaleString('en-US') },
+    { label: 'Total Categories', value: totals.categories.toLocaleString('en-US') },
+  ];
+}
+
+/** /dashboard: the shop's figures for an admin, the seller's own for everyone else. */
 export function Component() {
-  return <h1 className="text-2xl font-bold">Overview</h1>;
+  const { data: overview, error, refetch } = useOverview();
+
+  return (
+    <section aria-labelledby="overview-title" className="flex flex-col gap-6">
+      <div>
+        <h1 id="overview-title" className="text-2xl font-bold">
+          Overview
+        </h1>
+        {overview && (
+          <p className="text-gray-600">
+            {overview.scope === 'shop'
+              ? 'The whole shop. Cancelled orders are not counted.'
+              : 'Your products, your sales and your customers. Cancelled orders are not counted.'}
+          </p>
+        )}
+      </div>
+      {!overview ? (
+        error ? (
+          <ErrorState message="The overview could not be loaded." onRetry={() => void refetch()} />
+        ) : (
+          <Loader label="Loading the overview…" />
+        )
+      ) : (
+        <>
+          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+            {tilesOf(overview).map((tile) => (
+              <div key={tile.label} className="flex flex-col-reverse rounded-xl bg-white p-4 shadow-sm">
+                <dt className="text-sm text-gray-600">{tile.label}</dt>
+                <dd className="text-2xl font-bold text-teal-800 tabular-nums">{tile.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <OverviewCharts overview={overview} />
+        </>
+      )}
+    </section>
+  );
 }

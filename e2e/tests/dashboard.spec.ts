@@ -1,0 +1,135 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Category } from '@bazaar/shared/categories';
+import { expect, test, type Page } from '@playwright/test';
+import { signInAsAdmin, signUpViaApi } from '../support/auth.ts';
+import { createProductViaApi, placeOrderViaApi } from '../support/shop-api.ts';
+
+const MENU = ['Overview', 'Add Product', 'Products', 'Orders', 'Customers', 'Profile', 'Home'];
+
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
+const tile = (page: Page, label: string) =>
+  page
+    .locator('dl > div')
+    .filter({ has: page.getByRole('term').filter({ hasText: label }) })
+    .getByRole('definition');
+/** A figure in the table that stands beside each chart for screen readers. */
+const chartValue = (page: Page, chart: string, row: string) =>
+  page.getByRole('table', { name: chart }).getByRole('row', { name: row }).getByRole('cell');
+
+const thisMonth = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+}).format(new Date());
+
+test('the dashboard waits for the session with a loader, then shows the page beside its side menu', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signUpViaApi(page, { name: 'Dina Dashboard' });
+
+  let releaseSession = () => {};
+  const sessionHeld = new Promise<void>((resolve) => (releaseSession = resolve));
+  await page.route('**/api/auth/get-session', async (route) => {
+    await sessionHeld;
+    await route.continue();
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('status').filter({ hasText: 'Checking your session…' })).toBeVisible();
+  releaseSession();
+
+  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+  await expect(menu(page).getByRole('link')).toHaveText(MENU);
+  await expect(menu(page).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+
+  await menu(page).getByRole('link', { name: 'Orders' }).click();
+  await expect(page).toHaveURL('/dashboard/orders');
+  await expect(menu(page).getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+  await menu(page).getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('an unknown dashboard path shows the error page beside the side menu', async ({ page }) => {
+  await page.goto('/');
+  await signUpViaApi(page);
+  await page.goto('/dashboard/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Error' })).toBeVisible();
+  await expect(page.getByText('404', { exact: true })).toBeVisible();
+  await expect(menu(page)).toBeVisible();
+  await page.getByRole('link', { name: 'HomePage' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test("a seller's overview counts their own products and sales, and follows a new order", async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/');
+  await signUpViaApi(page, { name: 'Sol Seller' });
+  const lamp = await createProductViaApi(page, {
+    name: 'Overview Lamp',
+    price: 40,
+    discount: 25,
+    categories: ['lamps', 'desk'],
+  });
+  const pad = await createProductViaApi(page, {
+    name: 'Overview Pad',
+    price: 10,
+    discount: 0,
+    categories: ['desk'],
+  });
+
+  await page.goto('/dashboard');
+  await expect(page.getByText('Your products, your sales and your customers.')).toBeVisible();
+  await expect(tile(page, 'Total Products')).toHaveText('2');
+  await expect(tile(page, 'Total Orders')).toHaveText('0');
+  await expect(tile(page, 'Total Revenue')).toHaveText('$0.00');
+  await expect(tile(page, 'Total Users')).toHaveText('0');
+  await expect(tile(page, 'Total Categories')).toHaveText('2');
+  await expect(page.locator('canvas')).toHaveCount(3);
+  await expect(chartValue(page, 'Revenue by month', thisMonth)).toHaveText('$0.00');
+
+  // Another user buys two lamps (2 × $40 × 0.75 = $60) and a pad ($10).
+  const buyer = await browser.newPage();
+  await buyer.goto('/');
+  await signUpViaApi(buyer, { name: 'Bea Buyer' });
+  await placeOrderViaApi(buyer, [
+    { productId: lamp._id, quantity: 2 },
+    { productId: pad._id, quantity: 1 },
+  ]);
+  await buyer.close();
+
+  await page.reload();
+  await expect(tile(page, 'Total Orders')).toHaveText('1');
+  await expect(tile(page, 'Total Revenue')).toHaveText('$70.00');
+  await expect(tile(page, 'Total Users')).toHaveText('1');
+  await expect(tile(page, 'Total Products')).toHaveText('2');
+  await expect(chartValue(page, 'Revenue by month', thisMonth)).toHaveText('$70.00');
+  await expect(chartValue(page, 'Monthly sales', thisMonth)).toHaveText('3');
+  await expect(page.getByRole('table', { name: "Last month's sales by week" }).getByRole('row')).toHaveText([
+    /Week/,
+    /Week 1/,
+    /Week 2/,
+    /Week 3/,
+    /Week 4/,
+  ]);
+
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+});
+
+test('an admin’s overview covers the whole shop', async ({ page }) => {
+  await page.goto('/');
+  await signInAsAdmin(page);
+  const categories = (await (await page.request.get('/api/categories')).json()) as Category[];
+
+  await page.goto('/dashboard');
+  await expect(page.getByText('The whole shop.')).toBeVisible();
+  await expect(tile(page, 'Total Categories')).toHaveText(String(categories.length));
+  // The demo catalog alone has 150 products and 80 orders; other tests add more as this one runs.
+  await expect(tile(page, 'Total Products')).toHaveText(/^\d{1,3}(,\d{3})*$/);
+  expect(Number((await tile(page, 'Total Products').innerText()).replace(/,/g, ''))).toBeGreaterThanOrEqual(
+    150,
+  );
+  expect(Number((await tile(page, 'Total Orders').innerText()).replace(/,/g, ''))).toBeGreaterThan(0);
+});
