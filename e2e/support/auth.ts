@@ -7,8 +7,11 @@ export interface TestAccount {
   password: string;
 }
 
-/** Better Auth refuses sign-in and sign-up calls without a trusted Origin: the shop's own. */
-function shopOrigin(): string {
+/**
+ * The shop's own origin. Better Auth refuses sign-in and sign-up calls without it as Origin, and API calls
+ * a test makes with the browser's cookie send it too, as the shop's pages do.
+ */
+export function shopOrigin(): string {
   const baseURL = test.info().project.use.baseURL;
   if (!baseURL) throw new Error('the Playwright config sets no baseURL');
   return new URL(baseURL).origin;
@@ -31,6 +34,25 @@ export async function signUpViaApi(page: Page, overrides: Partial<TestAccount> =
   });
   expect(response.ok(), await response.text()).toBe(true);
   return account;
+}
+
+/**
+ * Leaves this page's browser signed in as the shop's admin (ADMIN_EMAIL): registers the account, or signs in
+ * when a test running beside this one has registered it already.
+ */
+export async function signInAsAdminViaApi(page: Page): Promise<void> {
+  const account = { name: 'Ada Admin', email: ADMIN_EMAIL, password: TEST_PASSWORD };
+  const headers = { origin: shopOrigin() };
+  const signUp = await page.request.post('/api/auth/sign-up/email', { data: account, headers });
+  if (signUp.ok()) return;
+  // Retried for a moment: the other test's registration may still be under way.
+  await expect(async () => {
+    const signIn = await page.request.post('/api/auth/sign-in/email', {
+      data: { email: account.email, password: account.password },
+      headers,
+    });
+    expect(signIn.ok(), await signIn.text()).toBe(true);
+  }).toPass({ timeout: 15_000 });
 }
 
 /** Signs out through the API (the browser's session cookie goes away). */

@@ -51,9 +51,10 @@ export function cardNames(scope: Locator | Page): Promise<string[]> {
   return productCards(scope).getByRole('heading').allTextContents();
 }
 
-/** The product ids the cards inside `scope` link to, in order. */
+/** The product ids the cards inside `scope` link to with their names, in order (not a seller's Edit link). */
 export async function cardIds(scope: Locator | Page): Promise<string[]> {
   const hrefs = await productCards(scope)
+    .getByRole('heading')
     .getByRole('link')
     .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
   return hrefs.map((href) => href.replace(/^\/product\//, ''));

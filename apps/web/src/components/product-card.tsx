@@ -1,4 +1,5 @@
 import type { Product } from '@bazaar/shared/products';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Price } from './price.tsx';
 import { Stars } from './stars.tsx';
@@ -9,9 +10,12 @@ export type HeadingLevel = 2 | 3;
 export function ProductCard({
   product,
   headingLevel = 3,
+  children,
 }: {
   product: Product;
   headingLevel?: HeadingLevel;
+  /** Controls under the price (a seller's Edit and Delete), kept above the card-wide link. */
+  children?: ReactNode;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -44,6 +48,7 @@ export function ProductCard({
         </Heading>
         <Stars rating={product.ratings} className="text-sm" />
         <Price price={product.price} discount={product.discount} className="mt-auto" />
+        {children && <div className="relative z-10 pt-1">{children}</div>}
       </div>
     </article>
   );

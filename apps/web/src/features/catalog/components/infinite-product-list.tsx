@@ -1,5 +1,5 @@
 import type { Product } from '@bazaar/shared/products';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { ListState } from '../../../components/list-state.tsx';
 import { ProductGrid } from '../../../components/product-grid.tsx';
 import { useInfiniteProducts, type ProductsPageFilter } from '../api/get-products-page.ts';
@@ -23,13 +23,18 @@ function useNearViewport(onVisible: () => void, active: boolean) {
   return ref;
 }
 
-/** A public product list that loads the server's next page as the shopper scrolls, or on "Load more". */
+const publicGrid = (products: readonly Product[]) => <ProductGrid products={products} headingLevel={2} />;
+
+/** A product list that loads the server's next page as the shopper scrolls, or on "Load more". */
 export function InfiniteProductList({
   filter,
   emptyTitle = 'No products found',
+  renderGrid = publicGrid,
 }: {
   filter: ProductsPageFilter;
   emptyTitle?: string;
+  /** Lays out the products loaded so far; the public grid unless a page needs its own cards. */
+  renderGrid?: (products: readonly Product[]) => ReactNode;
 }) {
   const { data, error, refetch, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } =
     useInfiniteProducts(filter);
@@ -54,7 +59,7 @@ export function InfiniteProductList({
     >
       {(items) => (
         <div className="flex flex-col gap-6">
-          <ProductGrid products={items} headingLevel={2} />
+          {renderGrid(items)}
           <div ref={sentinel} className="flex flex-col items-center gap-3">
             <p aria-live="polite" className="text-sm text-gray-600">
               Showing {products.length} of {total} products

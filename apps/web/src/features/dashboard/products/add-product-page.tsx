@@ -1,4 +1,25 @@
-// Add Product (being built).
+import toast from 'react-hot-toast';
+import { useCreateProduct } from './api/create-product.ts';
+import { ProductForm } from './product-form.tsx';
+import { EMPTY_PRODUCT_FORM } from './product-form-values.ts';
+
 export function Component() {
-  return <h1 className="text-2xl font-bold">Add Product</h1>;
+  const createProduct = useCreateProduct();
+  return (
+    <section aria-labelledby="add-product-heading" className="flex flex-col gap-4">
+      <title>Add Product · Bazaar</title>
+      <h1 id="add-product-heading" className="text-2xl font-bold tracking-tight text-gray-900">
+        Add Product
+      </h1>
+      <ProductForm
+        initialValues={EMPTY_PRODUCT_FORM}
+        submitLabel="Add Product"
+        pendingLabel="Adding product…"
+        onSubmit={async (product) => {
+          await createProduct.mutateAsync(product);
+          toast.success('Product added successfully');
+        }}
+      />
+    </section>
+  );
 }

@@ -1,0 +1,98 @@
+import type { Product } from '@bazaar/shared/products';
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_PRODUCT_FORM,
+  parseProductForm,
+  productFormValues,
+  serverFieldErrors,
+} from './product-form-values.ts';
+
+const product: Product = {
+  _id: '4b7b1a1e-0c1f-4a8e-9d55-0e5b8a3c2f10',
+  name: 'Desk Lamp',
+  price: 80.5,
+  description: 'A warm lamp.',
+  discount: 15,
+  brand: null,
+  ratings: 4.5,
+  reviews_count: 12,
+  flash_sale: true,
+  mainImage: { url: 'https://cdn.example/lamp.png', alt: 'Desk Lamp' },
+  images: [
+    { url: 'https://cdn.example/lamp-2.png', alt: 'Desk Lamp' },
+    { url: '/images/products/desk-lamp/3.svg', alt: 'Desk Lamp' },
+  ],
+  features: ['Dimmable', 'USB port'],
+  colors: ['Navy', 'White'],
+  categories: ['lighting', 'home office'],
+  addedBy: 'sela@bazaar.test',
+  shipping_details: { estimated_delivery: null },
+  createdAt: '2026-01-02T03:04:05.000Z',
+};
+
+describe('the product form values', () => {
+  it('prefill an edit with lists joined by commas and missing texts blank', () => {
+    const values = productFormValues(product);
+    expect(values).toMatchObject({
+      price: '80.5',
+      brand: '',
+      estimated_delivery: '',
+      images: 'https://cdn.example/lamp-2.png, /images/products/desk-lamp/3.svg',
+      categories: 'lighting, home office',
+    });
+  });
+
+  it('parse back into the product they came from', () => {
+    expect(parseProductForm(productFormValues(product)).product).toEqual({
+      name: 'Desk Lamp',
+      price: 80.5,
+      description: 'A warm lamp.',
+      discount: 15,
+      brand: null,
+      ratings: 4.5,
+      reviews_count: 12,
+      flash_sale: true,
+      mainImage: 'https://cdn.example/lamp.png',
+      images: ['https://cdn.example/lamp-2.png', '/images/products/desk-lamp/3.svg'],
+      features: ['Dimmable', 'USB port'],
+      colors: ['Navy', 'White'],
+      categories: ['lighting', 'home office'],
+      shipping_details: { estimated_delivery: null },
+    });
+  });
+
+  it('read blank optional numbers as 0, and a blank main image as none', () => {
+    const parsed = parseProductForm({ ...EMPTY_PRODUCT_FORM, name: 'Mug', price: '5' }).product;
+    expect(parsed).toMatchObject({ discount: 0, ratings: 0, reviews_count: 0, images: [] });
+    expect(parsed?.mainImage).toBeUndefined();
+  });
+
+  it('name what is wrong by field, list items by position', () => {
+    const { errors } = parseProductForm({
+      ...EMPTY_PRODUCT_FORM,
+      discount: '12.5',
+      colors: 'Red, ' + 'x'.repeat(51),
+      images: 'https://cdn.example/a.png, ftp://cdn.example/b.png',
+    });
+    expect(errors).toEqual({
+      name: 'Name is required',
+      price: 'Price is required',
+      discount: 'Discount is a whole percent',
+      colors: 'Color 2: Too big: expected string to have <=50 characters',
+      images: 'Image 2: Expected an http(s) image URL',
+    });
+  });
+
+  it('put the server’s validation details under the fields they name', () => {
+    expect(
+      serverFieldErrors([
+        { path: 'images.0', message: 'Expected an http(s) image URL' },
+        { path: 'shipping_details.estimated_delivery', message: 'Too long' },
+        { path: '', message: 'Unknown body field "colour"' },
+      ]),
+    ).toEqual({
+      images: 'Image 1: Expected an http(s) image URL',
+      estimated_delivery: 'Too long',
+    });
+  });
+});

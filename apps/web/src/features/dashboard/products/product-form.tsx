@@ -1,0 +1,176 @@
+import type { ProductCreate } from '@bazaar/shared/products';
+import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import toast from 'react-hot-toast';
+import { TextAreaField, TextField } from '../../../components/text-field.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import {
+  parseProductForm,
+  serverFieldErrors,
+  type ProductFormErrors,
+  type ProductFormField,
+  type ProductFormValues,
+} from './product-form-values.ts';
+
+type TextFieldName = Exclude<ProductFormField, 'flash_sale' | 'description'>;
+
+interface InputSpec {
+  name: TextFieldName;
+  label: string;
+  input?: InputHTMLAttributes<HTMLInputElement>;
+  hint?: string;
+}
+
+const NUMBER = { type: 'number', inputMode: 'decimal', min: 0 } as const;
+
+const INPUTS_BEFORE_DESCRIPTION: InputSpec[] = [
+  { name: 'name', label: 'Name', input: { autoComplete: 'off' } },
+  { name: 'price', label: 'Price', input: { ...NUMBER, step: 0.01 }, hint: 'In dollars, e.g. 49.99' },
+];
+
+const INPUTS_AFTER_DESCRIPTION: InputSpec[] = [
+  {
+    name: 'discount',
+    label: 'Discount',
+    input: { ...NUMBER, inputMode: 'numeric', max: 100, step: 1, placeholder: 'e.g. 15' },
+    hint: 'Percentage off the price',
+  },
+  { name: 'brand', label: 'Brand' },
+  { name: 'ratings', label: 'Ratings', input: { ...NUMBER, max: 5, step: 0.1, placeholder: 'max 5' } },
+  { name: 'reviews_count', label: 'Reviews count', input: { ...NUMBER, inputMode: 'numeric', step: 1 } },
+  {
+    name: 'mainImage',
+    label: 'Main image URL',
+    input: { type: 'url', placeholder: 'https://…' },
+    hint: 'Left blank, a new product gets a picture made from its name',
+  },
+  { name: 'images', label: 'Images', hint: 'Image URLs, comma separated' },
+  { name: 'features', label: 'Features', hint: 'Comma separated' },
+  { name: 'colors', label: 'Colors', hint: 'Comma separated, e.g. Navy, White' },
+  { name: 'categories', label: 'Categories', hint: 'Comma separated' },
+  { name: 'estimated_delivery', label: 'Estimated delivery', input: { placeholder: 'e.g. 3-5 days' } },
+];
+
+/**
+ * The add and edit form of a product. Values are checked with the shared ProductCreateSchema on blur and on
+ * submit, and the server's validation details land under the same fields. After `onSubmit` succeeds the
+ * form returns to `initialValues`; when it fails the form keeps what was typed and toasts the server's message.
+ */
+export function ProductForm({
+  initialValues,
+  submitLabel,
+  pendingLabel,
+  onSubmit,
+}: {
+  initialValues: ProductFormValues;
+  submitLabel: string;
+  pendingLabel: string;
+  onSubmit: (product: ProductCreate) => Promise<unknown>;
+}) {
+  const [values, setValues] = useState(initialValues);
+  const [errors, setErrors] = useState<ProductFormErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [failedSubmits, setFailedSubmits] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  // State updates too late to stop a double click's second submit.
+  const inFlight = useRef(false);
+
+  // After a refused submit, the first field with a message takes the focus, so it is read out.
+  useEffect(() => {
+    if (failedSubmits === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failedSubmits]);
+
+  /** Shows or clears the message of one field, as the schema sees `next`. */
+  function checkField(field: ProductFormField, next: ProductFormValues) {
+    const message = parseProductForm(next).errors?.[field];
+    setErrors((current) => ({ ...current, [field]: message }));
+  }
+
+  function change<F extends ProductFormField>(field: F, value: ProductFormValues[F]) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // A field with a message says at once when it has been put right.
+    if (errors[field]) checkField(field, next);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const parsed = parseProductForm(values);
+    if (parsed.errors) {
+      setErrors(parsed.errors);
+      setFailedSubmits((count) => count + 1);
+      return;
+    }
+    inFlight.current = true;
+    setSubmitting(true);
+    try {
+      await onSubmit(parsed.product);
+      setValues(initialValues);
+      setErrors({});
+    } catch (error) {
+      if (error instanceof ApiRequestError) setErrors(serverFieldErrors(error.body?.details));
+      toast.error(error instanceof Error ? error.message : 'The product could not be saved.');
+      setFailedSubmits((count) => count + 1);
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  const textField = ({ name, label, input, hint }: InputSpec) => (
+    <TextField
+      key={name}
+      label={label}
+      name={name}
+      hint={hint}
+      error={errors[name]}
+      value={values[name]}
+      onChange={(event) => change(name, event.target.value)}
+      onBlur={() => checkField(name, values)}
+      {...input}
+    />
+  );
+
+  return (
+    <form
+      ref={formRef}
+      onSubmit={(event) => void submit(event)}
+      // The shared schema's messages replace the browser's own bubbles.
+      noValidate
+      className="grid gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6 md:grid-cols-2"
+    >
+      {INPUTS_BEFORE_DESCRIPTION.map(textField)}
+      <TextAreaField
+        label="Description"
+        name="description"
+        rows={4}
+        className="md:col-span-2"
+        error={errors.description}
+        value={values.description}
+        onChange={(event) => change('description', event.target.value)}
+        onBlur={() => checkField('description', values)}
+      />
+      {INPUTS_AFTER_DESCRIPTION.map(textField)}
+      <label className="flex items-center gap-2 self-end py-2 font-medium text-gray-800">
+        <input
+          type="checkbox"
+          name="flash_sale"
+          checked={values.flash_sale}
+          onChange={(event) => change('flash_sale', event.target.checked)}
+          className="size-5 accent-teal-700"
+        />
+        Flash Sale
+      </label>
+      <div className="md:col-span-2">
+        <button
+          type="submit"
+          aria-disabled={submitting}
+          className="w-full rounded-lg bg-teal-700 px-6 py-2.5 font-semibold text-white transition hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 aria-disabled:cursor-wait aria-disabled:opacity-80 sm:w-auto"
+        >
+          {submitting ? pendingLabel : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
