@@ -70,21 +70,3 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
-
-/**
- * Signs this page's browser in as the shop's admin (ADMIN_EMAILS), registering the account first when no
- * test has yet. Tests run in parallel, so another may register it at the same moment.
- */
-export async function signInAsAdmin(page: Page): Promise<TestAccount> {
-  const admin = { name: 'Ada Admin', email: ADMIN_EMAIL, password: TEST_PASSWORD };
-  const headers = { origin: shopOrigin() };
-  const signUp = await page.request.post('/api/auth/sign-up/email', { data: admin, headers });
-  if (!signUp.ok()) {
-    const signIn = await page.request.post('/api/auth/sign-in/email', {
-      data: { email: admin.email, password: admin.password },
-      headers,
-    });
-    expect(signIn.ok(), await signIn.text()).toBe(true);
-  }
-  return admin;
-}

@@ -1,14 +1,10 @@
 import type { Order } from '@bazaar/shared/orders';
 import type { Product } from '@bazaar/shared/products';
 import { expect, type Page } from '@playwright/test';
+import { shopOrigin } from './auth.ts';
 
-/**
- * Shop writes through the API as the user this page's browser is signed in as (the request context shares
- * its cookies): for tests whose subject is another page.
- */
-function shopOrigin(page: Page): { origin: string } {
-  return { origin: new URL(page.url()).origin };
-}
+// Shop writes through the API as the user this page's browser is signed in as (the request context shares
+// its cookies): for tests whose subject is another page.
 
 /** Adds a product as the signed-in user; `fields` override a valid product. */
 export async function createProductViaApi(
@@ -17,7 +13,7 @@ export async function createProductViaApi(
 ): Promise<Product> {
   const response = await page.request.post('/api/products', {
     data: { name: `Test product ${Date.now().toString(36)}`, price: 40, discount: 25, ...fields },
-    headers: shopOrigin(page),
+    headers: { origin: shopOrigin() },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as Product;
@@ -37,7 +33,7 @@ export async function placeOrderViaApi(
       paymentMethod: 'cash on delivery',
       products: lines,
     },
-    headers: shopOrigin(page),
+    headers: { origin: shopOrigin() },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as Order;

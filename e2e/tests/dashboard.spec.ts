@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Category } from '@bazaar/shared/categories';
 import { expect, test, type Page } from '@playwright/test';
-import { signInAsAdmin, signUpViaApi } from '../support/auth.ts';
+import { signInAsAdminViaApi, signUpViaApi } from '../support/auth.ts';
 import { createProductViaApi, placeOrderViaApi } from '../support/shop-api.ts';
 
 const MENU = ['Overview', 'Add Product', 'Products', 'Orders', 'Customers', 'Profile', 'Home'];
@@ -120,7 +120,7 @@ test("a seller's overview counts their own products and sales, and follows a new
 
 test('an admin’s overview covers the whole shop', async ({ page }) => {
   await page.goto('/');
-  await signInAsAdmin(page);
+  await signInAsAdminViaApi(page);
   const categories = (await (await page.request.get('/api/categories')).json()) as Category[];
 
   await page.goto('/dashboard');
