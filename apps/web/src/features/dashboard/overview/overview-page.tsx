@@ -22,6 +22,7 @@ export function Component() {
   return (
     <section aria-labelledby="overview-title" className="flex flex-col gap-6">
       <div>
+        <title>Overview · Bazaar</title>
         <h1 id="overview-title" className="text-2xl font-bold">
           Overview
         </h1>
