@@ -59,7 +59,9 @@ export function CustomerOrdersDialog({ customer, onClose }: { customer: UserProf
   const orders = useMemo(() => data?.pages.flatMap((page) => page.items), [data]);
 
   useEffect(() => {
-    dialogRef.current?.showModal();
+    const dialog = dialogRef.current;
+    // Development's double effect run would open it twice.
+    if (dialog && !dialog.open) dialog.showModal();
   }, []);
 
   return (
