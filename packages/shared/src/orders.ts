@@ -92,6 +92,15 @@ export const OrderStatusUpdateSchema = z.strictObject({ status: z.enum(ORDER_STA
 export const OrderListQuerySchema = z.strictObject({ limit: limitSchema(), offset: offsetSchema });
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 
+/**
+ * `GET /api/sales`: the orders holding the caller's products. `customer` narrows them to one buyer's account
+ * e-mail (any letter case).
+ */
+export const SalesQuerySchema = OrderListQuerySchema.extend({
+  customer: z.string().trim().toLowerCase().pipe(z.email('Expected an e-mail address').max(200)).optional(),
+});
+export type SalesQuery = z.infer<typeof SalesQuerySchema>;
+
 /** Any text: an id that is not a UUID names no order, which is a 404 rather than a 400. */
 export const OrderIdParamsSchema = z.object({ id: z.string() });
 

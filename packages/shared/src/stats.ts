@@ -36,3 +36,6 @@ export const OverviewSchema = z.object({
   lastMonthByWeek: z.array(z.object({ week: z.string(), units: count, revenue: dollars })).length(4),
 });
 export type Overview = z.infer<typeof OverviewSchema>;
+
+/** `GET /api/stats/overview` takes no parameters; any sent is refused, so a typo does not go unnoticed. */
+export const OverviewQuerySchema = z.strictObject({});

@@ -24,6 +24,9 @@ import { createOrdersService } from '../modules/orders/orders.service.ts';
 import { productRoutes } from '../modules/products/products.routes.ts';
 import { createProductsRepository } from '../modules/products/products.repository.ts';
 import { createProductsService } from '../modules/products/products.service.ts';
+import { statsRoutes } from '../modules/stats/stats.routes.ts';
+import { createStatsRepository } from '../modules/stats/stats.repository.ts';
+import { createStatsService } from '../modules/stats/stats.service.ts';
 import { userRoutes } from '../modules/users/users.routes.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 import { createUsersService } from '../modules/users/users.service.ts';
@@ -36,6 +39,8 @@ export interface AppOptions {
   /** The built web app to serve; left out in API tests. */
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
+  /** What time it is for the dashboard's figures; tests fix it to place orders in known months. */
+  clock?: () => Date;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -112,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const categories = createCategoriesService(createCategoriesRepository(db));
   const users = createUsersService(createUsersRepository(db), viewers);
   const orders = createOrdersService(createOrdersRepository(db));
+  const stats = createStatsService(createStatsRepository(db), options.clock ?? (() => new Date()));
 
   await app.register(
     async (api) => {
@@ -123,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(categoryRoutes(categories));
       await api.register(userRoutes(users, viewers));
       await api.register(orderRoutes(orders, viewers));
+      await api.register(statsRoutes(stats, viewers));
     },
     { prefix: '/api' },
   );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { parseEnv, type Env } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import { buildApp } from '../http/app.ts';
+import { buildApp, type AppOptions } from '../http/app.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const TEST_ADMIN_EMAIL = 'admin@bazaar.test';
@@ -16,7 +16,7 @@ export interface TestApp {
 /** The real app on a fresh database of the engine under test, configured as a shop owner would. */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: { webDist?: string } = {},
+  options: Pick<AppOptions, 'webDist' | 'clock'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const env = parseEnv({

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { OrderListQuery, OrderStatus } from '@bazaar/shared/orders';
 import type { Database } from '../../db/client.ts';
 import { orderLines, orders, products } from '../../db/schema.ts';
@@ -8,6 +8,12 @@ export type NewOrderRow = typeof orders.$inferInsert;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 /** A line before it belongs to an order. */
 export type NewOrderLineRow = Omit<OrderLineRow, 'orderId'>;
+
+/** Which orders a list holds: those of one buyer, those holding one seller's lines, or both. */
+export interface OrderFilter {
+  userEmail?: string | undefined;
+  sellerEmail?: string | undefined;
+}
 
 /** What an order copies from a product. */
 const orderedProductColumns = {
@@ -61,19 +67,35 @@ function ordersQueries(db: Database) {
       await db.insert(orderLines).values(lines.map((line) => ({ ...line, orderId })));
     },
 
-    /** The lines of many orders in one query, each order's in position order. */
-    linesOf(orderIds: string[]): Promise<OrderLineRow[]> {
+    /** The lines of many orders in one query, each order's in position order; only one seller's if given. */
+    linesOf(orderIds: string[], sellerEmail?: string): Promise<OrderLineRow[]> {
       if (orderIds.length === 0) return Promise.resolve([]);
       return db
         .select()
         .from(orderLines)
-        .where(inArray(orderLines.orderId, orderIds))
+        .where(
+          and(
+            inArray(orderLines.orderId, orderIds),
+            sellerEmail === undefined ? undefined : eq(orderLines.sellerEmail, sellerEmail),
+          ),
+        )
         .orderBy(asc(orderLines.orderId), asc(orderLines.position));
     },
 
-    /** One page of orders, newest first: every order, or those of one buyer. */
-    async list(query: OrderListQuery & { userEmail?: string }): Promise<{ rows: OrderRow[]; total: number }> {
-      const where = query.userEmail === undefined ? undefined : eq(orders.userEmail, query.userEmail);
+    /** One page of orders, newest first: every order, or those the filter picks. */
+    async list(query: OrderListQuery & OrderFilter): Promise<{ rows: OrderRow[]; total: number }> {
+      const { userEmail, sellerEmail } = query;
+      const where = and(
+        userEmail === undefined ? undefined : eq(orders.userEmail, userEmail),
+        sellerEmail === undefined
+          ? undefined
+          : exists(
+              db
+                .select({ one: sql`1` })
+                .from(orderLines)
+                .where(and(eq(orderLines.orderId, orders.id), eq(orderLines.sellerEmail, sellerEmail))),
+            ),
+      );
       const [rows, [counted]] = await Promise.all([
         db
           .select()

@@ -12,6 +12,7 @@ import {
   OrderListQuerySchema,
   OrderSchema,
   OrderStatusUpdateSchema,
+  SalesQuerySchema,
 } from '@bazaar/shared/orders';
 import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 import type { Viewers } from '../auth/viewer.ts';
@@ -98,6 +99,29 @@ export function orderRoutes(service: OrdersService, viewers: Viewers) {
       async (request, reply) => {
         const viewer = await viewers.required(request);
         const { items, total } = await service.listByEmail(viewer, request.params.email, request.query);
+        void reply.header(TOTAL_COUNT_HEADER, total);
+        return items;
+      },
+    );
+
+    routes.get(
+      '/sales',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Your sales',
+          description:
+            "Newest first: the orders holding the caller's products, each with only the caller's lines and " +
+            'totalPrice the sum of those lines; an admin gets every order whole. `customer` narrows them to one ' +
+            `buyer's account e-mail. The number of all of them is in the ${TOTAL_COUNT_HEADER} header.`,
+          querystring: SalesQuerySchema,
+          response: listResponses,
+        },
+        onRequest: viewers.signedIn,
+      },
+      async (request, reply) => {
+        const viewer = await viewers.required(request);
+        const { items, total } = await service.listSales(viewer, request.query);
         void reply.header(TOTAL_COUNT_HEADER, total);
         return items;
       },

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Order, OrderCreate, OrderListQuery, OrderStatus } from '@bazaar/shared/orders';
+import type { Order, OrderCreate, OrderListQuery, OrderStatus, SalesQuery } from '@bazaar/shared/orders';
 import { centsToDollars } from '@bazaar/shared/pricing';
 import { z } from 'zod';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import type {
   NewOrderLineRow,
+  OrderFilter,
   OrderLineRow,
   OrderRow,
   OrdersQueries,
@@ -59,11 +60,22 @@ function toOrder(row: OrderRow, lines: NewOrderLineRow[]): Order {
   };
 }
 
-/** The orders of `rows` with their lines, read in one query (no query per order). */
-async function withLines(queries: OrdersQueries, rows: OrderRow[]): Promise<Order[]> {
+/**
+ * The orders of `rows` with their lines, read in one query (no query per order). With a seller, each order
+ * shows only that seller's lines, and its total is theirs: what the buyer bought from others stays hidden.
+ */
+async function withLines(queries: OrdersQueries, rows: OrderRow[], sellerEmail?: string): Promise<Order[]> {
   const byOrder = new Map<string, OrderLineRow[]>(rows.map((row) => [row.id, []]));
-  for (const line of await queries.linesOf(rows.map((row) => row.id))) byOrder.get(line.orderId)?.push(line);
-  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? []));
+  const lines = await queries.linesOf(
+    rows.map((row) => row.id),
+    sellerEmail,
+  );
+  for (const line of lines) byOrder.get(line.orderId)?.push(line);
+  return rows.map((row) => {
+    const own = byOrder.get(row.id) ?? [];
+    if (sellerEmail === undefined) return toOrder(row, own);
+    return toOrder({ ...row, totalCents: own.reduce((sum, line) => sum + line.lineTotalCents, 0) }, own);
+  });
 }
 
 const orderWithLines = async (queries: OrdersQueries, row: OrderRow) =>
@@ -113,9 +125,9 @@ async function priceLines(
 export function createOrdersService(repository: OrdersRepository) {
   const isBuyer = (viewer: Viewer, order: OrderRow) => order.userEmail === viewer.email.toLowerCase();
 
-  async function page(query: OrderListQuery & { userEmail?: string }) {
+  async function page(query: OrderListQuery & OrderFilter) {
     const { rows, total } = await repository.list(query);
-    return { items: await withLines(repository, rows), total };
+    return { items: await withLines(repository, rows, query.sellerEmail), total };
   }
 
   return {
@@ -173,6 +185,15 @@ export function createOrdersService(repository: OrdersRepository) {
     /** Every order for an admin; the viewer's own orders for anyone else. */
     async list(viewer: Viewer, query: OrderListQuery) {
       return page(viewer.isAdmin ? query : { ...query, userEmail: viewer.email.toLowerCase() });
+    },
+
+    /**
+     * The orders holding the viewer's products, newest first, each with only the viewer's lines and their
+     * total; an admin gets every order whole. `customer` narrows them to one buyer.
+     */
+    async listSales(viewer: Viewer, { customer, ...paging }: SalesQuery) {
+      const sellerEmail = viewer.isAdmin ? undefined : viewer.email.toLowerCase();
+      return page({ ...paging, userEmail: customer, sellerEmail });
     },
 
     /**

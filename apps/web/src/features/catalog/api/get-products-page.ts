@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { OFFSET_MAX } from '@bazaar/shared/pagination';
 import type { Product, ProductListQuery } from '@bazaar/shared/products';
 import { getPage } from '../../../lib/api-client.ts';
+import { nextPageOffset } from '../../../lib/paging.ts';
 
 const PRODUCTS_PAGE_SIZE = 24;
 
@@ -18,11 +18,6 @@ export function useInfiniteProducts(filter: ProductsPageFilter) {
         { signal },
       ),
     initialPageParam: 0,
-    getNextPageParam: (lastPage, _pages, lastOffset) => {
-      const nextOffset = lastOffset + lastPage.items.length;
-      const more = lastPage.items.length > 0 && nextOffset < lastPage.total;
-      // The server pages no deeper than OFFSET_MAX.
-      return more && nextOffset <= OFFSET_MAX ? nextOffset : undefined;
-    },
+    getNextPageParam: (lastPage, _pages, lastOffset) => nextPageOffset(lastPage, lastOffset),
   });
 }

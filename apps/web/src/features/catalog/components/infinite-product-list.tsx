@@ -1,6 +1,7 @@
 import type { Product } from '@bazaar/shared/products';
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { ListState } from '../../../components/list-state.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
 import { ProductGrid } from '../../../components/product-grid.tsx';
 import { useInfiniteProducts, type ProductsPageFilter } from '../api/get-products-page.ts';
 
@@ -60,33 +61,16 @@ export function InfiniteProductList({
       {(items) => (
         <div className="flex flex-col gap-6">
           {renderGrid(items)}
-          <div ref={sentinel} className="flex flex-col items-center gap-3">
-            <p aria-live="polite" className="text-sm text-gray-600">
-              Showing {products.length} of {total} products
-            </p>
-            {isFetchNextPageError && (
-              <p role="alert" className="text-sm text-rose-700">
-                The next products could not be loaded.
-              </p>
-            )}
-            {hasNextPage && (
-              // Stays in place while loading so that keyboard focus is not lost.
-              <button
-                type="button"
-                onClick={isFetchingNextPage ? undefined : loadMore}
-                aria-disabled={isFetchingNextPage}
-                className="flex items-center gap-2 rounded-full bg-teal-700 px-6 py-2 font-medium text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 aria-disabled:cursor-wait aria-disabled:opacity-80"
-              >
-                {isFetchingNextPage && (
-                  <span
-                    aria-hidden="true"
-                    className="size-4 animate-spin rounded-full border-2 border-white border-t-transparent"
-                  />
-                )}
-                {isFetchingNextPage ? 'Loading more…' : isFetchNextPageError ? 'Try again' : 'Load more'}
-              </button>
-            )}
-          </div>
+          <LoadMore
+            ref={sentinel}
+            shown={products.length}
+            total={total}
+            noun="products"
+            hasMore={hasNextPage}
+            isLoading={isFetchingNextPage}
+            isError={isFetchNextPageError}
+            onLoadMore={loadMore}
+          />
         </div>
       )}
     </ListState>

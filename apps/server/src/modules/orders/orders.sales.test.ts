@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { ApiError } from '@bazaar/shared/errors';
+import { OrderSchema, type Order } from '@bazaar/shared/orders';
+import { asBearer, asCookie, signUp, signUpCast, type TestAccount } from '../../test/accounts.ts';
+import { insertProducts, productRow } from '../../test/product-fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { orderBody, placeOrder } from './order-fixtures.ts';
+
+let testApp: TestApp;
+let app: FastifyInstance;
+let seller: TestAccount;
+let stranger: TestAccount;
+let admin: TestAccount;
+let lampSeller: TestAccount;
+let bea: TestAccount;
+/** Bea: 2 mugs (the seller's) and a lamp (another seller's). */
+let mixedOrder: Order;
+/** Ben: a lamp only. */
+let lampOrder: Order;
+/** Ben: 3 phones (the seller's), the newest. */
+let phoneOrder: Order;
+
+async function orderOf(buyer: TestAccount, productIds: string[], quantities: number[]): Promise<Order> {
+  const response = await placeOrder(app, buyer, orderBody(productIds, quantities));
+  if (response.statusCode !== 201) throw new Error(`order failed: ${response.body}`);
+  return OrderSchema.parse(response.json());
+}
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  app = testApp.app;
+  ({ owner: seller, stranger, admin } = await signUpCast(app, 'sales'));
+  lampSeller = await signUp(app, 'lena-lamps@bazaar.test', 'Lena Lamps');
+  bea = await signUp(app, 'bea-buyer@bazaar.test', 'Bea Buyer');
+  const ben = await signUp(app, 'ben-buyer@bazaar.test', 'Ben Buyer');
+  const [mug, lamp, phone] = await insertProducts(testApp.database.db, [
+    productRow({ name: 'Mug', priceCents: 1000, addedBy: seller.email }),
+    productRow({ name: 'Lamp', priceCents: 4500, addedBy: lampSeller.email }),
+    productRow({ name: 'Phone', priceCents: 1999, discount: 15, addedBy: seller.email }),
+  ]);
+  mixedOrder = await orderOf(bea, [mug!.id, lamp!.id], [2, 1]);
+  lampOrder = await orderOf(ben, [lamp!.id], [1]);
+  phoneOrder = await orderOf(ben, [phone!.id], [3]);
+});
+
+afterAll(() => testApp.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
+
+async function salesOf(account: TestAccount, query = '') {
+  const response = await get(`/api/sales${query}`, asBearer(account));
+  expect(response.statusCode).toBe(200);
+  return {
+    orders: OrderSchema.array().parse(response.json()),
+    total: Number(response.headers['x-total-count']),
+  };
+}
+
+describe('GET /api/sales', () => {
+  it("shows a seller each order holding their products, with only their lines and those lines' total", async () => {
+    const { orders, total } = await salesOf(seller);
+    expect(total).toBe(2);
+    expect(orders.map((order) => order._id)).toEqual([phoneOrder._id, mixedOrder._id]);
+    const [phones, mugs] = orders;
+    // 3 × $19.99 − 15 %
+    expect(phones).toEqual(phoneOrder);
+    // Bea's lamp from Lena is not shown, nor counted: 2 × $10.00, not the order's $65.00.
+    expect(mugs).toEqual({
+      ...mixedOrder,
+      products: [mixedOrder.products[0]],
+      totalPrice: 20,
+    });
+    expect(mugs?.products.map((line) => line.name)).toEqual(['Mug']);
+    expect(mixedOrder.totalPrice).toBe(65);
+  });
+
+  it("shows another seller only their own lines of a shared order, and the seller's other sales not at all", async () => {
+    const { orders, total } = await salesOf(lampSeller);
+    expect(total).toBe(2);
+    expect(
+      orders.map((order) => [order._id, order.totalPrice, order.products.map((line) => line.name)]),
+    ).toEqual([
+      [lampOrder._id, 45, ['Lamp']],
+      [mixedOrder._id, 45, ['Lamp']],
+    ]);
+  });
+
+  it('shows a user who sold nothing no sales, by token or by cookie', async () => {
+    for (const headers of [asBearer(stranger), asCookie(stranger)]) {
+      const response = await get('/api/sales', headers);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual([]);
+      expect(response.headers['x-total-count']).toBe('0');
+    }
+  });
+
+  it('shows an admin every order with all its lines', async () => {
+    const { orders, total } = await salesOf(admin);
+    expect(total).toBe(3);
+    expect(orders).toEqual([phoneOrder, lampOrder, mixedOrder]);
+  });
+
+  it("narrows to one customer's orders, whatever the letter case of the e-mail", async () => {
+    const own = await salesOf(seller, `?customer=${bea.email.toUpperCase()}`);
+    expect(own.total).toBe(1);
+    expect(own.orders.map((order) => [order._id, order.totalPrice])).toEqual([[mixedOrder._id, 20]]);
+    const all = await salesOf(admin, '?customer=ben-buyer@bazaar.test');
+    expect(all.orders.map((order) => order._id)).toEqual([phoneOrder._id, lampOrder._id]);
+    expect((await salesOf(seller, '?customer=nobody@bazaar.test')).orders).toEqual([]);
+  });
+
+  it('pages newest first, with the total of all of them', async () => {
+    const { orders, total } = await salesOf(seller, '?limit=1&offset=1');
+    expect(total).toBe(2);
+    expect(orders.map((order) => order._id)).toEqual([mixedOrder._id]);
+  });
+
+  it('refuses an anonymous caller with 401', async () => {
+    const response = await get('/api/sales');
+    expect(response.statusCode).toBe(401);
+    expect(response.json<ApiError>().error).toBe('UNAUTHORIZED');
+  });
+
+  it.each([
+    ['a limit over 100', '?limit=101', 'limit'],
+    ['a negative offset', '?offset=-1', 'offset'],
+    ['a customer that is no e-mail', '?customer=bea', 'customer'],
+    ['an unknown parameter', '?seller=lena-lamps@bazaar.test', 'seller'],
+  ])('refuses %s with a 400 naming it', async (_case, query, field) => {
+    const response = await get(`/api/sales${query}`, asBearer(seller));
+    expect(response.statusCode).toBe(400);
+    const error = response.json<ApiError>();
+    expect(error.error).toBe('VALIDATION_ERROR');
+    expect(error.message).toContain(field);
+  });
+});

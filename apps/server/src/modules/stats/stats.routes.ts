@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApiErrorSchema } from '@bazaar/shared/errors';
+import { OverviewQuerySchema, OverviewSchema } from '@bazaar/shared/stats';
+import type { Viewers } from '../auth/viewer.ts';
+import type { StatsService } from './stats.service.ts';
+
+export function statsRoutes(service: StatsService, viewers: Viewers) {
+  return async function (app: FastifyInstance) {
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/stats/overview',
+      {
+        schema: {
+          tags: ['stats'],
+          summary:
+            "The dashboard's figures: the whole shop for an admin, your own products and sales otherwise",
+          description:
+            'Cancelled orders count nowhere. Months are UTC calendar months, the last 12 ending with the ' +
+            'current one; the weeks split the previous month into days 1–7, 8–14, 15–21 and 22 to its end.',
+          querystring: OverviewQuerySchema,
+          response: { 200: OverviewSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
+        },
+        onRequest: viewers.signedIn,
+      },
+      async (request) => service.overview(await viewers.required(request)),
+    );
+  };
+}

@@ -1,0 +1,117 @@
+import { useEffect, useMemo, useRef } from 'react';
+import type { Order } from '@bazaar/shared/orders';
+import { dollarsToCents, formatDollars } from '@bazaar/shared/pricing';
+import type { UserProfile } from '@bazaar/shared/users';
+import { ListState } from '../../../components/list-state.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
+import { useCustomerSales } from './api/get-customer-sales.ts';
+
+const orderDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dollars = (amount: number) => formatDollars(dollarsToCents(amount));
+
+function OrderDetails({ order }: { order: Order }) {
+  const headingId = `order-${order._id}`;
+  return (
+    <article aria-labelledby={headingId} className="rounded-lg border border-gray-200 p-4">
+      <header className="mb-2 flex flex-wrap items-baseline gap-x-4 gap-y-1">
+        <h3 id={headingId} className="font-semibold text-gray-900">
+          <time dateTime={order.orderTime}>{orderDate.format(new Date(order.orderTime))}</time>
+        </h3>
+        <p className="rounded-full bg-teal-50 px-2 py-0.5 text-sm font-medium text-teal-800 capitalize">
+          {order.status}
+        </p>
+        <p className="ml-auto font-semibold text-gray-900">Total {dollars(order.totalPrice)}</p>
+      </header>
+      <p className="mb-3 text-sm text-gray-700">Ship to: {order.address}</p>
+      <table className="w-full text-left text-sm">
+        <thead className="text-gray-600">
+          <tr>
+            <th scope="col" className="py-1 font-medium">
+              Product
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Quantity
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Line total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.products.map((line, position) => (
+            <tr key={position} className="border-t border-gray-100">
+              <td className="py-1">{line.name}</td>
+              <td className="py-1 text-right">{line.quantity}</td>
+              <td className="py-1 text-right">{dollars(line.lineTotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </article>
+  );
+}
+
+/** A modal listing a customer's orders of the viewer's products; closes with its button or Escape. */
+export function CustomerOrdersDialog({ customer, onClose }: { customer: UserProfile; onClose: () => void }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const { data, error, refetch, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } =
+    useCustomerSales(customer.email);
+  const orders = useMemo(() => data?.pages.flatMap((page) => page.items), [data]);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    // Development's double effect run would open it twice.
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      onClose={onClose}
+      aria-labelledby="customer-orders-title"
+      className="m-auto max-h-[85vh] w-full max-w-2xl overflow-y-auto rounded-xl bg-white p-0 shadow-xl backdrop:bg-gray-900/50"
+    >
+      <header className="sticky top-0 flex items-start gap-4 border-b border-gray-200 bg-white p-4">
+        <div className="min-w-0">
+          <h2 id="customer-orders-title" className="text-xl font-bold text-gray-900">
+            Orders of {customer.name}
+          </h2>
+          <p className="truncate text-sm text-gray-600">{customer.email}</p>
+        </div>
+        <button
+          type="button"
+          onClick={() => dialogRef.current?.close()}
+          className="ml-auto rounded-lg px-3 py-1.5 font-medium text-gray-700 ring-1 ring-gray-300 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
+        >
+          Close
+        </button>
+      </header>
+      <div className="p-4">
+        <ListState
+          items={orders}
+          error={error}
+          onRetry={() => void refetch()}
+          noun="orders"
+          emptyTitle="No Orders Found"
+        >
+          {(items) => (
+            <div className="flex flex-col gap-4">
+              {items.map((order) => (
+                <OrderDetails key={order._id} order={order} />
+              ))}
+              <LoadMore
+                shown={items.length}
+                total={data?.pages.at(-1)?.total ?? items.length}
+                noun="orders"
+                hasMore={hasNextPage}
+                isLoading={isFetchingNextPage}
+                isError={isFetchNextPageError}
+                onLoadMore={() => void fetchNextPage()}
+              />
+            </div>
+          )}
+        </ListState>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,116 @@
+import type { Order } from '@bazaar/shared/orders';
+import type { Product } from '@bazaar/shared/products';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { uniqueEmail } from '../support/accounts.ts';
+import { signUpViaApi, type TestAccount } from '../support/auth.ts';
+import { expectNoSeriousA11yViolations } from '../support/storefront-checks.ts';
+
+/** Signs up a buyer in a browser of their own and places an order through the API, as checkout does. */
+async function buyerOrders(
+  browser: Browser,
+  name: string,
+  lines: { productId: string; quantity: number }[],
+): Promise<{ buyer: TestAccount; order: Order }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const buyer = await signUpViaApi(page, { name, email: uniqueEmail('customer') });
+  const response = await page.request.post('/api/orders', {
+    data: {
+      name,
+      email: buyer.email,
+      phone: '+44 20 7946 0958',
+      address: '1 High Street, London',
+      paymentMethod: 'bkash',
+      products: lines,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const order = (await response.json()) as Order;
+  await context.close();
+  return { buyer, order };
+}
+
+function customerRow(page: Page, buyer: TestAccount) {
+  return page.getByRole('row').filter({ hasText: buyer.email });
+}
+
+test('a seller sees who bought their products, and in Details only their part of each order', async ({
+  page,
+  browser,
+}) => {
+  await signUpViaApi(page, { name: 'Selma Seller', email: uniqueEmail('seller') });
+  const created = await page.request.post('/api/products', {
+    data: { name: `Customers Lamp ${Date.now()}`, price: 40, discount: 25 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const lamp = (await created.json()) as Product;
+  // Another seller's product from the demo catalog, bought in the same order.
+  const listed = await page.request.get('/api/products', { params: { limit: 1, offset: 40 } });
+  const [otherProduct] = (await listed.json()) as Product[];
+  if (!otherProduct) throw new Error('the demo catalog has too few products');
+
+  const { buyer: bea, order } = await buyerOrders(browser, 'Bea Buyer', [
+    { productId: lamp._id, quantity: 2 },
+    { productId: otherProduct._id, quantity: 1 },
+  ]);
+  const { buyer: ben } = await buyerOrders(browser, 'Ben Buyer', [{ productId: lamp._id, quantity: 1 }]);
+
+  await page.goto('/dashboard/customers');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customers');
+  await expect(page.getByRole('row')).toHaveCount(3);
+  const beaRow = customerRow(page, bea);
+  await expect(beaRow.getByRole('cell')).toHaveText([
+    '',
+    '',
+    'N/A',
+    'N/A',
+    bea.email,
+    'Details of Bea Buyer',
+  ]);
+  await expect(beaRow.getByRole('rowheader')).toHaveText('Bea Buyer');
+  // No picture: the default avatar.
+  await expect(beaRow.locator('img')).toHaveCount(0);
+  await expect(beaRow.locator('svg')).toBeVisible();
+  await expect(customerRow(page, ben).getByRole('rowheader')).toHaveText('Ben Buyer');
+  await expectNoSeriousA11yViolations(page);
+
+  await beaRow.getByRole('button', { name: 'Details of Bea Buyer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Orders of Bea Buyer' });
+  await expect(dialog).toBeVisible();
+  const shown = dialog.getByRole('article');
+  await expect(shown).toHaveCount(1);
+  // 2 × $40.00 − 25 %; the other seller's product in the same order is not shown, nor counted.
+  await expect(shown.getByRole('row')).toHaveText(['ProductQuantityLine total', `${lamp.name}2$60.00`]);
+  await expect(shown).toContainText('Total $60.00');
+  await expect(shown).toContainText('processing');
+  await expect(shown).toContainText('Ship to: 1 High Street, London');
+  await expect(shown.getByRole('time')).toHaveAttribute('datetime', order.orderTime);
+  await expect(dialog).not.toContainText(otherProduct.name);
+  expect(order.totalPrice).toBeGreaterThan(60);
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  const selectAll = page.getByRole('checkbox', { name: 'Select all customers' });
+  const rowBoxes = page.getByRole('checkbox', { name: /^Select (?!all)/ });
+  await expect(rowBoxes).toHaveCount(2);
+  await page.getByRole('checkbox', { name: `Select Bea Buyer (${bea.email})` }).check();
+  await expect(page.getByText('1 selected')).toBeVisible();
+  await expect(selectAll).not.toBeChecked();
+
+  await selectAll.check();
+  for (const box of await rowBoxes.all()) await expect(box).toBeChecked();
+  await expect(page.getByText('2 selected')).toBeVisible();
+
+  await selectAll.uncheck();
+  for (const box of await rowBoxes.all()) await expect(box).not.toBeChecked();
+  await expect(page.getByText('0 selected')).toBeVisible();
+});
+
+test('a user whose products nobody bought sees No Customers Found', async ({ page }) => {
+  await signUpViaApi(page, { email: uniqueEmail('lonely-seller') });
+  await page.goto('/dashboard/customers');
+  await expect(page.getByText('No Customers Found')).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});
