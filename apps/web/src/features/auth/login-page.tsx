@@ -8,7 +8,7 @@ import { AuthCard, inlineLinkClass, submitButtonClass } from './auth-card.tsx';
 import { useAuthLinkState, useReturnPath } from './return-path.ts';
 import { SocialSignInButton } from './social-sign-in-button.tsx';
 import { formText } from './form-text.ts';
-import { TextField } from './text-field.tsx';
+import { TextField } from '../../components/text-field.tsx';
 
 /** Better Auth's `?error=` codes after a failed provider sign-in, in words. */
 function socialErrorMessage(code: string): string {

@@ -9,7 +9,7 @@ import { AuthCard, inlineLinkClass, submitButtonClass } from './auth-card.tsx';
 import { useAuthLinkState, useReturnPath } from './return-path.ts';
 import { SocialSignInButton } from './social-sign-in-button.tsx';
 import { formText } from './form-text.ts';
-import { TextField } from './text-field.tsx';
+import { TextField } from '../../components/text-field.tsx';
 
 const MISMATCH = 'Passwords do not match!';
 

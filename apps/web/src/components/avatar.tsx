@@ -1,0 +1,43 @@
+import { useState } from 'react';
+
+function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words.at(-1)] : [words[0]];
+  return letters.map((word) => word?.[0]?.toUpperCase() ?? '').join('') || '?';
+}
+
+/**
+ * A person's picture: the first of `pictures` that loads (e.g. the picture they chose, then the sign-in
+ * provider's photo), else their initials. Fills its container, which gives the size and the shape.
+ * With a `label` it names itself to assistive technology; without one it is decoration.
+ */
+export function Avatar({
+  name,
+  pictures,
+  label,
+}: {
+  name: string;
+  pictures: readonly (string | null | undefined)[];
+  label?: string;
+}) {
+  const [broken, setBroken] = useState<ReadonlySet<string>>(new Set());
+  const picture = pictures.find((url): url is string => Boolean(url) && !broken.has(url ?? ''));
+
+  if (!picture) {
+    return label ? (
+      <span role="img" aria-label={label}>
+        {initialsOf(name)}
+      </span>
+    ) : (
+      <span aria-hidden="true">{initialsOf(name)}</span>
+    );
+  }
+  return (
+    <img
+      src={picture}
+      alt={label ?? ''}
+      className="size-full object-cover"
+      onError={() => setBroken((urls) => new Set(urls).add(picture))}
+    />
+  );
+}

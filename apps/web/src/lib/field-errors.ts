@@ -1,0 +1,33 @@
+import type { ApiError } from '@bazaar/shared/errors';
+import { ApiRequestError } from './api-client.ts';
+
+/** A problem with one part of a submission; `path` is dotted, e.g. `phone` or `products.0`. */
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
+
+/** The issues a shared zod schema found (its `safeParse(...).error.issues`), with dotted paths. */
+export function schemaIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Issue[] {
+  return issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+}
+
+/** The issues the server listed in a 400 answer's `details`. */
+export function serverIssues(error: Error): NonNullable<ApiError['details']> {
+  return error instanceof ApiRequestError ? (error.body?.details ?? []) : [];
+}
+
+/** The first message for each of a form's `fields`, to show under the field. */
+export function fieldErrors<Field extends string>(
+  fields: readonly Field[],
+  issues: readonly Issue[],
+): FieldErrors<Field> {
+  const errors: FieldErrors<Field> = {};
+  for (const issue of issues) {
+    const field = fields.find((name) => name === issue.path);
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
