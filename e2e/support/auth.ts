@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { TEST_PASSWORD, uniqueEmail } from './accounts.ts';
+import { ADMIN_EMAIL, TEST_PASSWORD, uniqueEmail } from './accounts.ts';
 
 export interface TestAccount {
   name: string;
@@ -31,6 +31,22 @@ export async function signUpViaApi(page: Page, overrides: Partial<TestAccount> =
   });
   expect(response.ok(), await response.text()).toBe(true);
   return account;
+}
+
+/**
+ * Leaves this page's browser signed in as the e2e server's admin (ADMIN_EMAIL). The first test to get here
+ * registers the account; tests running beside it find it registered and sign in instead.
+ */
+export async function signInAsAdminViaApi(page: Page): Promise<void> {
+  const headers = { origin: shopOrigin() };
+  const account = { name: 'Ada Admin', email: ADMIN_EMAIL, password: TEST_PASSWORD };
+  const signUp = await page.request.post('/api/auth/sign-up/email', { data: account, headers });
+  if (signUp.ok()) return;
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: ADMIN_EMAIL, password: TEST_PASSWORD },
+    headers,
+  });
+  expect(signIn.ok(), `sign-up: ${await signUp.text()}; sign-in: ${await signIn.text()}`).toBe(true);
 }
 
 /** Signs out through the API (the browser's session cookie goes away). */

@@ -14,6 +14,13 @@ export function schemaIssues(issues: readonly { path: readonly PropertyKey[]; me
   return issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }
 
+/** What to tell the user about a failed call: the server's message, or that the shop could not be reached. */
+export function failureMessage(error: Error): string {
+  return error instanceof ApiRequestError
+    ? error.message
+    : 'The shop could not be reached. Check your connection and try again.';
+}
+
 /** The issues the server listed in a 400 answer's `details`. */
 export function serverIssues(error: Error): NonNullable<ApiError['details']> {
   return error instanceof ApiRequestError ? (error.body?.details ?? []) : [];

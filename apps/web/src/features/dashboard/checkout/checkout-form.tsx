@@ -3,7 +3,13 @@ import toast from 'react-hot-toast';
 import { OrderCreateSchema, PAYMENT_METHODS, type OrderCreateInput } from '@bazaar/shared/orders';
 import { formatDollars } from '@bazaar/shared/pricing';
 import { TextAreaField, TextField } from '../../../components/text-field.tsx';
-import { fieldErrors, schemaIssues, serverIssues, type FieldErrors } from '../../../lib/field-errors.ts';
+import {
+  failureMessage,
+  fieldErrors,
+  schemaIssues,
+  serverIssues,
+  type FieldErrors,
+} from '../../../lib/field-errors.ts';
 import type { BuyItem } from '../../cart/cart-store.ts';
 import { newIdempotencyKey, usePlaceOrder } from './api/place-order.ts';
 
@@ -92,7 +98,7 @@ export function CheckoutForm({
           onPlaced();
         },
         onError: (error) => {
-          toast.error(error.message);
+          toast.error(failureMessage(error));
           const issues = serverIssues(error);
           setErrors(fieldErrors(FIELDS, issues));
           if (issues.some((issue) => issue.path.startsWith('products'))) onProductsRefused();

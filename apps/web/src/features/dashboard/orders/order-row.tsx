@@ -1,6 +1,7 @@
 import toast from 'react-hot-toast';
 import type { Order, OrderStatus } from '@bazaar/shared/orders';
 import { dollarsToCents, formatDollars } from '@bazaar/shared/pricing';
+import { failureMessage } from '../../../lib/field-errors.ts';
 import { useChangeOrderStatus } from './api/change-order-status.ts';
 
 interface Move {
@@ -52,7 +53,7 @@ export function OrderRow({
     if (to === 'cancelled' && !window.confirm(`Cancel order ${number}? This cannot be undone.`)) return;
     changeStatus.mutate(to, {
       onSuccess: () => toast.success(done),
-      onError: (error) => toast.error(error.message),
+      onError: (error) => toast.error(failureMessage(error)),
     });
   }
 

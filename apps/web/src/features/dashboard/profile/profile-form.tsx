@@ -2,7 +2,13 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { UserUpdateSchema, type UserProfile } from '@bazaar/shared/users';
 import { TextAreaField, TextField } from '../../../components/text-field.tsx';
-import { fieldErrors, schemaIssues, serverIssues, type FieldErrors } from '../../../lib/field-errors.ts';
+import {
+  failureMessage,
+  fieldErrors,
+  schemaIssues,
+  serverIssues,
+  type FieldErrors,
+} from '../../../lib/field-errors.ts';
 import { useUpdateProfile } from './api/update-profile.ts';
 
 const FIELDS = ['name', 'email', 'phone', 'address', 'img'] as const;
@@ -51,7 +57,7 @@ export function ProfileForm({
         onDone();
       },
       onError: (error) => {
-        toast.error(error.message);
+        toast.error(failureMessage(error));
         setErrors(fieldErrors(FIELDS, serverIssues(error)));
       },
     });
