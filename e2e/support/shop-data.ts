@@ -1,4 +1,9 @@
-import { IDEMPOTENCY_KEY_HEADER, type Order, type OrderCreated } from '@bazaar/shared/orders';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  type Order,
+  type OrderCreated,
+  type OrderCreateInput,
+} from '@bazaar/shared/orders';
 import { dollarsToCents, lineTotalCents } from '@bazaar/shared/pricing';
 import type { Product } from '@bazaar/shared/products';
 import { expect, type APIRequestContext } from '@playwright/test';
@@ -22,20 +27,22 @@ export function payableCents(product: Product, quantity: number): number {
   return lineTotalCents(dollarsToCents(product.price), product.discount, quantity);
 }
 
+type ContactDetails = Omit<OrderCreateInput, 'products'>;
+
 /** A checkout form's contact details that the server accepts. */
-export const CONTACT = {
+export const CONTACT: ContactDetails = {
   name: 'Olive Owner',
   email: 'olive@example.com',
   phone: '+44 20 7946 0958',
   address: '1 High Street, London',
   paymentMethod: 'cash on delivery',
-} as const;
+};
 
 /** Places an order as whoever `request` is signed in as, and answers it. */
 export async function placeOrderViaApi(
   request: APIRequestContext,
   lines: { productId: string; quantity: number }[],
-  contact: Partial<typeof CONTACT> = {},
+  contact: Partial<ContactDetails> = {},
   idempotencyKey?: string,
 ): Promise<OrderCreated> {
   const response = await request.post('/api/orders', {
