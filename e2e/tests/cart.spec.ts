@@ -1,28 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
-import { discountedCents, dollarsToCents, formatDollars, lineTotalCents } from '@bazaar/shared/pricing';
+import { discountedCents, dollarsToCents, formatDollars } from '@bazaar/shared/pricing';
 import type { Product } from '@bazaar/shared/products';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { TEST_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { signUpViaApi, submitLogin } from '../support/auth.ts';
+import { discountedProducts, payableCents } from '../support/shop-data.ts';
 
 const CART_KEY = 'bazaar-cart';
 const BUY_ITEMS_KEY = 'bazaar-buy-items';
 
 type Cart = Record<string, number>;
-
-/**
- * Products with a discount, so that the payable total and the spec's discount amount differ. Taken from below
- * the newest ones, which tests running beside this one create and delete.
- */
-async function discountedProducts(request: APIRequestContext, count: number): Promise<Product[]> {
-  const response = await request.get('/api/products', { params: { limit: 60, offset: 30, sort: 'newest' } });
-  expect(response.ok()).toBe(true);
-  const products = ((await response.json()) as Product[]).filter(
-    (product) => product.discount > 0 && product.discount < 100,
-  );
-  expect(products.length).toBeGreaterThanOrEqual(count);
-  return products.slice(0, count);
-}
 
 /**
  * Puts `cart` into this page's localStorage before its first page load only (a reload keeps what the shop
@@ -45,8 +32,6 @@ async function storedJson(page: Page, key: string): Promise<unknown> {
 
 const money = (cents: number) => formatDollars(cents);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const payable = (product: Product, quantity: number) =>
-  lineTotalCents(dollarsToCents(product.price), product.discount, quantity);
 
 function cartLines(page: Page): Locator {
   return page.getByRole('list', { name: 'Products in your cart' }).getByRole('listitem');
@@ -124,7 +109,7 @@ test('every line shows its product, prices and quantity; the summary shows the p
     // Struck through: the <s> element (Playwright gives it no role).
     await expect(price.locator('s')).toHaveText(money(priceCents));
     await expect(line.getByRole('term')).toHaveText('Line total');
-    await expect(lineTotal(line)).toHaveText(money(payable(product, quantity)));
+    await expect(lineTotal(line)).toHaveText(money(payableCents(product, quantity)));
     await expect(line.getByRole('status', { name: `Quantity of ${product.name}` })).toHaveText(
       String(quantity),
     );
@@ -137,7 +122,7 @@ test('every line shows its product, prices and quantity; the summary shows the p
   }
 
   const totalCents = products.reduce(
-    (sum, product, index) => sum + payable(product, quantities[index] ?? 1),
+    (sum, product, index) => sum + payableCents(product, quantities[index] ?? 1),
     0,
   );
   // What the spec's shop showed: quantity × price × discount/100, the amount saved, not the amount to pay.
@@ -182,7 +167,7 @@ test('products added on their pages arrive in the cart, a second add adding one'
   await expect(lineOf(page, second).getByRole('status', { name: `Quantity of ${second.name}` })).toHaveText(
     '1',
   );
-  await expectSummary(page, 2, 3, payable(first, 2) + payable(second, 1));
+  await expectSummary(page, 2, 3, payableCents(first, 2) + payableCents(second, 1));
 });
 
 test('plus adds one, minus takes one and stops at 1, and the totals follow', async ({ page, request }) => {
@@ -204,8 +189,8 @@ test('plus adds one, minus takes one and stops at 1, and the totals follow', asy
   await plus.focus();
   await page.keyboard.press('Enter');
   await expect(quantity).toHaveText('3');
-  await expect(lineTotal(line)).toHaveText(money(payable(product, 3)));
-  await expectSummary(page, 1, 3, payable(product, 3));
+  await expect(lineTotal(line)).toHaveText(money(payableCents(product, 3)));
+  await expectSummary(page, 1, 3, payableCents(product, 3));
   expect(await storedJson(page, CART_KEY)).toEqual({ [product._id]: 3 });
 
   await minus.click();
@@ -213,7 +198,7 @@ test('plus adds one, minus takes one and stops at 1, and the totals follow', asy
   await minus.click();
   await expect(quantity).toHaveText('1');
   await expect(minus).toBeDisabled();
-  await expectSummary(page, 1, 1, payable(product, 1));
+  await expectSummary(page, 1, 1, payableCents(product, 1));
   expect(await storedJson(page, CART_KEY)).toEqual({ [product._id]: 1 });
 });
 
@@ -228,7 +213,7 @@ test('Remove drops its line and Clear Cart empties the cart', async ({ page, req
   await expect(cartLines(page)).toHaveCount(2);
   await expect(lineOf(page, second)).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Carts 2 Items');
-  await expectSummary(page, 2, 6, payable(first, 2) + payable(third, 4));
+  await expectSummary(page, 2, 6, payableCents(first, 2) + payableCents(third, 4));
   expect(await storedJson(page, CART_KEY)).toEqual({ [first._id]: 2, [third._id]: 4 });
 
   await page.getByRole('button', { name: 'Clear Cart' }).click();
@@ -257,7 +242,7 @@ test('the cart survives a reload and follows changes made in another tab', async
   await expect(lineOf(page, first).getByRole('status', { name: `Quantity of ${first.name}` })).toHaveText(
     '3',
   );
-  await expectSummary(page, 2, 4, payable(first, 3) + payable(second, 1));
+  await expectSummary(page, 2, 4, payableCents(first, 3) + payableCents(second, 1));
 
   const other = await context.newPage();
   await other.goto('/cart');
@@ -268,7 +253,7 @@ test('the cart survives a reload and follows changes made in another tab', async
   await expect(lineOf(page, second).getByRole('status', { name: `Quantity of ${second.name}` })).toHaveText(
     '2',
   );
-  await expectSummary(page, 2, 5, payable(first, 3) + payable(second, 2));
+  await expectSummary(page, 2, 5, payableCents(first, 3) + payableCents(second, 2));
 
   await lineOf(page, first).getByRole('button', { name: 'Remove' }).click();
   await expect(cartLines(other)).toHaveCount(1);
@@ -314,7 +299,7 @@ test('a product deleted from the shop leaves the cart, and the shopper is told',
   await expect(cartLines(page)).toHaveCount(1);
   await expect(lineOf(page, kept)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Carts 1 Items');
-  await expectSummary(page, 1, 1, payable(kept, 1));
+  await expectSummary(page, 1, 1, payableCents(kept, 1));
   expect(await storedJson(page, CART_KEY)).toEqual({ [kept._id]: 1 });
 });
 
@@ -334,13 +319,13 @@ test('a product that fails to load keeps its line, with Retry', async ({ page, r
   });
   await expect(cartLines(page)).toHaveCount(2);
   await expect(page.getByText('Total Price leaves out the products')).toBeVisible();
-  await expectSummary(page, 2, 3, payable(first, 1));
+  await expectSummary(page, 2, 3, payableCents(first, 1));
 
   await page.unroute(failing);
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(lineOf(page, second)).toBeVisible();
   await expect(page.getByText('Total Price leaves out the products')).toBeHidden();
-  await expectSummary(page, 2, 3, payable(first, 1) + payable(second, 2));
+  await expectSummary(page, 2, 3, payableCents(first, 1) + payableCents(second, 2));
 });
 
 test('an empty cart says so, and Checkout refuses it', async ({ page }) => {

@@ -3,6 +3,7 @@ import type { Product } from '@bazaar/shared/products';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
 import { signUpViaApi, type TestAccount } from '../support/auth.ts';
+import { createProductViaApi, placeOrderViaApi } from '../support/shop-data.ts';
 import { expectNoSeriousA11yViolations } from '../support/storefront-checks.ts';
 
 /** Signs up a buyer in a browser of their own and places an order through the API, as checkout does. */
@@ -14,18 +15,7 @@ async function buyerOrders(
   const context = await browser.newContext();
   const page = await context.newPage();
   const buyer = await signUpViaApi(page, { name, email: uniqueEmail('customer') });
-  const response = await page.request.post('/api/orders', {
-    data: {
-      name,
-      email: buyer.email,
-      phone: '+44 20 7946 0958',
-      address: '1 High Street, London',
-      paymentMethod: 'bkash',
-      products: lines,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const order = (await response.json()) as Order;
+  const order = await placeOrderViaApi(page.request, lines, { name, email: buyer.email });
   await context.close();
   return { buyer, order };
 }
@@ -39,11 +29,7 @@ test('a seller sees who bought their products, and in Details only their part of
   browser,
 }) => {
   await signUpViaApi(page, { name: 'Selma Seller', email: uniqueEmail('seller') });
-  const created = await page.request.post('/api/products', {
-    data: { name: `Customers Lamp ${Date.now()}`, price: 40, discount: 25 },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const lamp = (await created.json()) as Product;
+  const lamp = await createProductViaApi(page.request, { name: `Customers Lamp ${Date.now()}` });
   // Another seller's product from the demo catalog, bought in the same order.
   const listed = await page.request.get('/api/products', { params: { limit: 1, offset: 40 } });
   const [otherProduct] = (await listed.json()) as Product[];

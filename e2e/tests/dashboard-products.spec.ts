@@ -10,6 +10,7 @@ import {
   expectNoSeriousA11yViolations,
   productCards,
 } from '../support/storefront-checks.ts';
+import { createProductViaApi } from '../support/shop-data.ts';
 
 const PAGE_SIZE = 24;
 
@@ -66,24 +67,19 @@ async function fillProductForm(page: Page, fields: Partial<ProductFields>): Prom
 }
 
 /** Adds a product through the API as the user this page's browser is signed in as. */
-async function addProductViaApi(page: Page, overrides: Record<string, unknown> = {}): Promise<Product> {
-  const response = await page.request.post('/api/products', {
-    data: {
-      name: uniqueName('Api Kettle'),
-      price: 40,
-      description: 'A kettle made for a test.',
-      discount: 10,
-      brand: 'Boil Co',
-      features: ['1.7 litres', 'Auto off'],
-      colors: ['Silver', 'Black'],
-      categories: ['kitchen'],
-      images: [pictureUrl('api-kettle', 2)],
-      ...overrides,
-    },
-    headers: { origin: shopOrigin() },
+function addProductViaApi(page: Page, overrides: Record<string, unknown> = {}): Promise<Product> {
+  return createProductViaApi(page.request, {
+    name: uniqueName('Api Kettle'),
+    price: 40,
+    description: 'A kettle made for a test.',
+    discount: 10,
+    brand: 'Boil Co',
+    features: ['1.7 litres', 'Auto off'],
+    colors: ['Silver', 'Black'],
+    categories: ['kitchen'],
+    images: [pictureUrl('api-kettle', 2)],
+    ...overrides,
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as Product;
 }
 
 async function fetchProduct(page: Page, id: string) {

@@ -57,6 +57,8 @@ export const OrderCreateSchema = z
   })
   .transform(({ userEmail, totalPrice, orderTime, status, _id, ...order }) => order);
 export type OrderCreate = z.output<typeof OrderCreateSchema>;
+/** What a client sends to place an order. */
+export type OrderCreateInput = z.input<typeof OrderCreateSchema>;
 
 export const OrderLineSchema = z.object({
   /** The product's id; null once the product has been deleted. */
@@ -86,6 +88,7 @@ export const OrderSchema = z.object({
 export type Order = z.infer<typeof OrderSchema>;
 
 export const OrderCreatedSchema = OrderSchema.extend({ insertedId: z.uuid() });
+export type OrderCreated = z.infer<typeof OrderCreatedSchema>;
 
 export const OrderStatusUpdateSchema = z.strictObject({ status: z.enum(ORDER_STATUSES) });
 

@@ -48,5 +48,7 @@ export const UserUpdateSchema = z
   .partial()
   .transform(({ _id, image, role, ...fields }) => fields);
 export type UserUpdate = z.output<typeof UserUpdateSchema>;
+/** What a client sends to change a profile. */
+export type UserUpdateInput = z.input<typeof UserUpdateSchema>;
 
 export const UserListQuerySchema = z.strictObject({ limit: limitSchema(), offset: offsetSchema });

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 
+function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words.at(-1)] : [words[0]];
+  return letters.map((word) => word?.[0]?.toUpperCase() ?? '').join('') || '?';
+}
+
 /** The picture of someone who has none: a grey silhouette, drawn inline so that it needs no network. */
-function DefaultAvatar() {
+function DefaultPicture() {
   return (
     <svg viewBox="0 0 40 40" aria-hidden="true" className="size-full bg-gray-200 fill-gray-400">
       <circle cx="20" cy="15" r="7" />
@@ -11,35 +17,38 @@ function DefaultAvatar() {
 }
 
 /**
- * A round picture of a user: the one they chose (`img`), else their sign-in provider's photo (`image`),
- * else a default silhouette. A picture that fails to load gives way to the next one.
+ * A person's picture: the first of `pictures` that loads (e.g. the picture they chose, then the sign-in
+ * provider's photo), else the initials of `name`, else a default picture. Fills its container, which gives
+ * the size and the shape. With a `label` it names itself to assistive technology; without one it is decoration.
  */
 export function Avatar({
-  img,
-  image,
-  size = 40,
+  name,
+  pictures,
+  label,
 }: {
-  img: string | null;
-  image: string | null;
-  /** Width and height in pixels. */
-  size?: number;
+  name?: string;
+  pictures: readonly (string | null | undefined)[];
+  label?: string;
 }) {
   const [broken, setBroken] = useState<ReadonlySet<string>>(new Set());
-  const picture = [img, image].find((url): url is string => Boolean(url) && !broken.has(url ?? ''));
-  return (
-    <span className="block shrink-0 overflow-hidden rounded-full" style={{ width: size, height: size }}>
-      {picture ? (
-        <img
-          src={picture}
-          alt=""
-          width={size}
-          height={size}
-          className="size-full object-cover"
-          onError={() => setBroken((urls) => new Set(urls).add(picture))}
-        />
-      ) : (
-        <DefaultAvatar />
-      )}
+  const picture = pictures.find((url): url is string => Boolean(url) && !broken.has(url ?? ''));
+
+  if (picture) {
+    return (
+      <img
+        src={picture}
+        alt={label ?? ''}
+        className="size-full object-cover"
+        onError={() => setBroken((urls) => new Set(urls).add(picture))}
+      />
+    );
+  }
+  if (name === undefined) return <DefaultPicture />;
+  return label ? (
+    <span role="img" aria-label={label}>
+      {initialsOf(name)}
     </span>
+  ) : (
+    <span aria-hidden="true">{initialsOf(name)}</span>
   );
 }

@@ -5,26 +5,27 @@ interface FieldProps {
   /** A validation message shown under the field; marks the field invalid. */
   error?: string | undefined;
   hint?: string | undefined;
+  className?: string | undefined;
+}
+
+interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  className: string;
 }
 
 const controlClass =
-  'rounded-lg border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm outline-none transition placeholder:text-gray-400 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/30 aria-invalid:border-rose-500';
+  'rounded-lg border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm outline-none transition placeholder:text-gray-400 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/30 aria-invalid:border-rose-500 read-only:bg-gray-50 read-only:text-gray-600';
 
-/** A label, the control `renderControl` draws with the ids and ARIA state it is given, then the hint or the error. */
+/** A labelled form control with its hint and its validation message. */
 function Field({
   label,
   error,
   hint,
-  className,
-  renderControl,
-}: FieldProps & {
-  className: string;
-  renderControl: (control: {
-    id: string;
-    'aria-invalid': true | undefined;
-    'aria-describedby': string | undefined;
-  }) => ReactNode;
-}) {
+  className = '',
+  control,
+}: FieldProps & { control: (props: ControlProps) => ReactNode }) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -34,7 +35,12 @@ function Field({
       <label htmlFor={id} className="text-sm font-medium text-gray-800">
         {label}
       </label>
-      {renderControl({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {control({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+        className: controlClass,
+      })}
       {hint && !error && (
         <p id={hintId} className="text-xs text-gray-600">
           {hint}
@@ -53,7 +59,7 @@ export function TextField({
   label,
   error,
   hint,
-  className = '',
+  className,
   ...input
 }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   return (
@@ -62,7 +68,7 @@ export function TextField({
       error={error}
       hint={hint}
       className={className}
-      renderControl={(control) => <input {...control} className={controlClass} {...input} />}
+      control={(control) => <input {...control} {...input} />}
     />
   );
 }
@@ -71,7 +77,7 @@ export function TextAreaField({
   label,
   error,
   hint,
-  className = '',
+  className,
   ...textarea
 }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
@@ -80,7 +86,7 @@ export function TextAreaField({
       error={error}
       hint={hint}
       className={className}
-      renderControl={(control) => <textarea {...control} className={controlClass} {...textarea} />}
+      control={(control) => <textarea rows={3} {...control} {...textarea} />}
     />
   );
 }

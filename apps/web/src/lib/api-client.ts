@@ -74,16 +74,18 @@ export async function getPage<T>(
 
 /**
  * Sends `body` as JSON with `method` and returns the JSON answer as `T` (undefined when the answer is empty).
- * The session cookie goes along: the shop authenticates its own pages with it.
+ * The session cookie goes along: the shop authenticates its own pages with it. `headers` are added to the
+ * request's (e.g. an idempotency key).
  */
 export async function sendJson<T>(
   method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   path: string,
   body: unknown = {},
+  options: { headers?: Record<string, string> } = {},
 ): Promise<T> {
   const response = await fetch(path, {
     method,
-    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    headers: { ...options.headers, accept: 'application/json', 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   if (!response.ok) throw await failure(response);

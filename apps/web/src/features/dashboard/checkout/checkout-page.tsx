@@ -1,4 +1,138 @@
-// Add Order (being built).
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { dollarsToCents, lineTotalCents } from '@bazaar/shared/pricing';
+import type { Product } from '@bazaar/shared/products';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { Loader } from '../../../components/loader.tsx';
+import { productQuery } from '../../../lib/product-query.ts';
+import { useSession } from '../../auth/api/get-session.ts';
+import { useUserProfile } from '../../auth/api/get-user-profile.ts';
+import { useCartProducts } from '../../cart/api/get-cart-products.ts';
+import { buyItemsActions, useBuyItems } from '../../cart/cart-store.ts';
+import { CheckoutForm, type ContactDetails } from './checkout-form.tsx';
+import { OrderTile, OrderTileFailed, OrderTileLoading } from './order-tile.tsx';
+
+const ORDERS_PATH = '/dashboard/orders';
+
+/** What a line costs, priced as the server prices the order. */
+const lineTotal = (product: Product, quantity: number) =>
+  lineTotalCents(dollarsToCents(product.price), product.discount, quantity);
+
+const linkClass =
+  'font-medium text-teal-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
+
+function unavailableNote(count: number): string {
+  return count === 1
+    ? 'A product in your order is no longer available: the order will be placed without it.'
+    : `${count} products in your order are no longer available: the order will be placed without them.`;
+}
+
+/** Checkout (Add Order): the buy items as read-only tiles, then the buyer's details and Place Order. */
 export function Component() {
-  return <h1 className="text-2xl font-bold">Add Order</h1>;
+  const buyItems = useBuyItems();
+  const { user } = useSession();
+  const profile = useUserProfile(user?.email ?? null);
+  const lines = useCartProducts(buyItems.map((item) => item.productId));
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [placed, setPlaced] = useState(false);
+
+  // Between placing the order and the orders page: the cleared buy items must not flash the empty state.
+  if (placed) return <Loader label="Opening your orders…" />;
+
+  const heading = <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Add Order</h1>;
+  if (buyItems.length === 0) {
+    return (
+      <div className="space-y-6">
+        {heading}
+        <EmptyState title="No Product in Cart">
+          <Link to="/cart" className={linkClass}>
+            Go to your cart
+          </Link>
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const quantityOf = (productId: string) =>
+    buyItems.find((item) => item.productId === productId)?.quantity ?? 1;
+  const available = lines.flatMap((line) =>
+    line.status === 'success'
+      ? [{ productId: line.productId, product: line.product, quantity: quantityOf(line.productId) }]
+      : [],
+  );
+  const missingCount = lines.filter((line) => line.status === 'missing').length;
+  const isReady = lines.every((line) => line.status === 'success' || line.status === 'missing');
+  const totalCents = available.reduce((sum, { product, quantity }) => sum + lineTotal(product, quantity), 0);
+
+  function finishCheckout() {
+    setPlaced(true);
+    buyItemsActions.clear();
+    void navigate(ORDERS_PATH);
+  }
+
+  function reloadProducts() {
+    for (const { productId } of buyItems) {
+      void queryClient.invalidateQueries({ queryKey: productQuery(productId).queryKey });
+    }
+  }
+
+  const initial: ContactDetails = {
+    name: profile.data?.name ?? user?.name ?? '',
+    email: profile.data?.email ?? user?.email ?? '',
+    phone: profile.data?.phone ?? '',
+    address: profile.data?.address ?? '',
+    paymentMethod: 'cash on delivery',
+  };
+
+  return (
+    <div className="space-y-6">
+      {heading}
+      <ul aria-label="Products in your order" className="space-y-3">
+        {lines.map((line) => {
+          if (line.status === 'missing') return null;
+          if (line.status === 'pending') return <OrderTileLoading key={line.productId} />;
+          if (line.status === 'error') return <OrderTileFailed key={line.productId} onRetry={line.retry} />;
+          const quantity = quantityOf(line.productId);
+          return (
+            <OrderTile
+              key={line.productId}
+              product={line.product}
+              quantity={quantity}
+              totalCents={lineTotal(line.product, quantity)}
+            />
+          );
+        })}
+      </ul>
+      {missingCount > 0 && (
+        <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {unavailableNote(missingCount)}
+          {available.length === 0 && isReady && (
+            <>
+              {' '}
+              Nothing is left to order:{' '}
+              <Link to="/cart" className={linkClass}>
+                go to your cart
+              </Link>
+              .
+            </>
+          )}
+        </p>
+      )}
+      {/* The form mounts once the profile is known, so that it starts prefilled. */}
+      {profile.isPending ? (
+        <Loader label="Loading your details…" />
+      ) : (
+        <CheckoutForm
+          initial={initial}
+          lines={available}
+          totalCents={totalCents}
+          canPlace={isReady && available.length > 0}
+          onPlaced={finishCheckout}
+          onProductsRefused={reloadProducts}
+        />
+      )}
+    </div>
+  );
 }

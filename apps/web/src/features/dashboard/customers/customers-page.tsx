@@ -110,7 +110,9 @@ export function Component() {
                         />
                       </td>
                       <td className="p-3">
-                        <Avatar img={customer.img} image={customer.image} />
+                        <span className="block size-10 overflow-hidden rounded-full">
+                          <Avatar pictures={[customer.img, customer.image]} />
+                        </span>
                       </td>
                       <th scope="row" className="p-3 font-medium text-gray-900">
                         {customer.name}

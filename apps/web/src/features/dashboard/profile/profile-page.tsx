@@ -1,4 +1,97 @@
-// Profile (being built).
+import { useRef, useState } from 'react';
+import type { UserProfile } from '@bazaar/shared/users';
+import { Avatar } from '../../../components/avatar.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { Loader } from '../../../components/loader.tsx';
+import { useSession } from '../../auth/api/get-session.ts';
+import { useUserProfile } from '../../auth/api/get-user-profile.ts';
+import { ProfileForm } from './profile-form.tsx';
+
+const NOT_AVAILABLE = 'N/A';
+
+function ProfileDetails({ profile }: { profile: UserProfile }) {
+  const rows = [
+    ['Name', profile.name],
+    ['Email', profile.email],
+    ['Phone', profile.phone],
+    ['Address', profile.address],
+  ] as const;
+  return (
+    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[auto_minmax(0,1fr)]">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-medium text-gray-600">{label}</dt>
+          <dd className="break-words whitespace-pre-line text-gray-900">{value || NOT_AVAILABLE}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The signed-in user's profile: a read view, and an edit form behind Edit Profile. */
 export function Component() {
-  return <h1 className="text-2xl font-bold">Profile</h1>;
+  const { user } = useSession();
+  const profile = useUserProfile(user?.email ?? null);
+  const [isEditing, setEditing] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  function leaveEditing() {
+    setEditing(false);
+    // The form and its focused button are gone: keep the keyboard user at the top of the profile.
+    headingRef.current?.focus();
+  }
+
+  const heading = (
+    <h1
+      ref={headingRef}
+      tabIndex={-1}
+      className="text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl"
+    >
+      {isEditing ? 'Edit Profile' : 'Profile'}
+    </h1>
+  );
+  if (!profile.data) {
+    return (
+      <div className="space-y-6">
+        {heading}
+        {profile.error ? (
+          <ErrorState message="Your profile could not be loaded." onRetry={() => void profile.refetch()} />
+        ) : (
+          <Loader label="Loading your profile…" />
+        )}
+      </div>
+    );
+  }
+
+  const data = profile.data;
+  return (
+    <div className="space-y-6">
+      {heading}
+      <div className="flex flex-col gap-6 rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:flex-row">
+        <div className="flex size-28 shrink-0 items-center justify-center overflow-hidden rounded-full bg-teal-100 text-3xl font-semibold text-teal-800">
+          <Avatar
+            name={data.name}
+            pictures={[data.img, data.image]}
+            label={`Profile picture of ${data.name}`}
+          />
+        </div>
+        <div className="min-w-0 flex-1 space-y-5">
+          {isEditing ? (
+            <ProfileForm profile={data} onDone={leaveEditing} />
+          ) : (
+            <>
+              <ProfileDetails profile={data} />
+              <button
+                type="button"
+                onClick={() => setEditing(true)}
+                className="rounded-xl bg-teal-700 px-5 py-2.5 font-semibold text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
+              >
+                Edit Profile
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
 }

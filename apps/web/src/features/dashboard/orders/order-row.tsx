@@ -1,0 +1,95 @@
+import toast from 'react-hot-toast';
+import type { Order, OrderStatus } from '@bazaar/shared/orders';
+import { dollarsToCents, formatDollars } from '@bazaar/shared/pricing';
+import { failureMessage } from '../../../lib/field-errors.ts';
+import { useChangeOrderStatus } from './api/change-order-status.ts';
+
+interface Move {
+  to: OrderStatus;
+  label: string;
+  done: string;
+}
+
+const SHIP: Move = { to: 'shipped', label: 'Ship', done: 'Order shipped' };
+const DELIVER: Move = { to: 'delivered', label: 'Deliver', done: 'Order delivered' };
+const CANCEL: Move = { to: 'cancelled', label: 'Cancel', done: 'Order cancelled' };
+
+/** The moves the server allows the viewer; it checks them again. */
+function movesFor(order: Order, viewer: { isAdmin: boolean; isBuyer: boolean }): Move[] {
+  if (viewer.isAdmin) {
+    if (order.status === 'processing') return [SHIP, CANCEL];
+    if (order.status === 'shipped') return [DELIVER, CANCEL];
+    return [];
+  }
+  return viewer.isBuyer && order.status === 'processing' ? [CANCEL] : [];
+}
+
+const STATUS_STYLES: Record<OrderStatus, string> = {
+  processing: 'bg-amber-100 text-amber-900',
+  shipped: 'bg-sky-100 text-sky-900',
+  delivered: 'bg-emerald-100 text-emerald-900',
+  cancelled: 'bg-gray-200 text-gray-800',
+};
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+const cell = 'px-3 py-3 align-top';
+
+export function OrderRow({
+  order,
+  number,
+  isAdmin,
+  viewerEmail,
+}: {
+  order: Order;
+  number: number;
+  isAdmin: boolean;
+  viewerEmail: string;
+}) {
+  const changeStatus = useChangeOrderStatus(order._id);
+  const moves = movesFor(order, { isAdmin, isBuyer: order.userEmail === viewerEmail.toLowerCase() });
+
+  function move({ to, done }: Move) {
+    if (to === 'cancelled' && !window.confirm(`Cancel order ${number}? This cannot be undone.`)) return;
+    changeStatus.mutate(to, {
+      onSuccess: () => toast.success(done),
+      onError: (error) => toast.error(failureMessage(error)),
+    });
+  }
+
+  return (
+    <tr className="border-t border-gray-100">
+      <td className={`${cell} tabular-nums`}>{number}</td>
+      <td className={cell}>{order.products.map((line) => line.name).join(', ')}</td>
+      <td className={`${cell} tabular-nums`}>{order.products.length}</td>
+      <td className={`${cell} tabular-nums`}>{formatDollars(dollarsToCents(order.totalPrice))}</td>
+      <td className={`${cell} whitespace-pre-line`}>{order.address}</td>
+      <td className={`${cell} whitespace-nowrap`}>
+        <time dateTime={order.orderTime}>{dateFormat.format(new Date(order.orderTime))}</time>
+      </td>
+      <td className={cell}>
+        <div className="flex flex-wrap items-center gap-2">
+          <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[order.status]}`}>
+            {order.status}
+          </span>
+          {moves.map((candidate) => (
+            <button
+              key={candidate.to}
+              type="button"
+              disabled={changeStatus.isPending}
+              aria-label={`${candidate.label} order ${number}`}
+              onClick={() => move(candidate)}
+              className={`rounded-lg px-2.5 py-1 text-xs font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600 disabled:opacity-60 ${
+                candidate.to === 'cancelled'
+                  ? 'text-rose-700 ring-1 ring-rose-300 hover:bg-rose-50'
+                  : 'bg-teal-700 text-white hover:bg-teal-800'
+              }`}
+            >
+              {candidate.label}
+            </button>
+          ))}
+        </div>
+      </td>
+    </tr>
+  );
+}

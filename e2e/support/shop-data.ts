@@ -1,0 +1,73 @@
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  type Order,
+  type OrderCreated,
+  type OrderCreateInput,
+} from '@bazaar/shared/orders';
+import { dollarsToCents, lineTotalCents } from '@bazaar/shared/pricing';
+import type { Product } from '@bazaar/shared/products';
+import { expect, type APIRequestContext } from '@playwright/test';
+
+/**
+ * Products with a discount, so that the payable total and the spec's discount amount differ. Taken from below
+ * the newest ones, which tests running beside this one create and delete.
+ */
+export async function discountedProducts(request: APIRequestContext, count: number): Promise<Product[]> {
+  const response = await request.get('/api/products', { params: { limit: 60, offset: 30, sort: 'newest' } });
+  expect(response.ok()).toBe(true);
+  const products = ((await response.json()) as Product[]).filter(
+    (product) => product.discount > 0 && product.discount < 100,
+  );
+  expect(products.length).toBeGreaterThanOrEqual(count);
+  return products.slice(0, count);
+}
+
+/** What `quantity` of `product` cost, priced as the server prices an order. */
+export function payableCents(product: Product, quantity: number): number {
+  return lineTotalCents(dollarsToCents(product.price), product.discount, quantity);
+}
+
+type ContactDetails = Omit<OrderCreateInput, 'products'>;
+
+/** A checkout form's contact details that the server accepts. */
+export const CONTACT: ContactDetails = {
+  name: 'Olive Owner',
+  email: 'olive@example.com',
+  phone: '+44 20 7946 0958',
+  address: '1 High Street, London',
+  paymentMethod: 'cash on delivery',
+};
+
+/** Places an order as whoever `request` is signed in as, and answers it. */
+export async function placeOrderViaApi(
+  request: APIRequestContext,
+  lines: { productId: string; quantity: number }[],
+  contact: Partial<ContactDetails> = {},
+  idempotencyKey?: string,
+): Promise<OrderCreated> {
+  const response = await request.post('/api/orders', {
+    data: { ...CONTACT, ...contact, products: lines },
+    headers: idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : {},
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as OrderCreated;
+}
+
+/** The orders `request`'s user may see (newest first) and how many there are in all. */
+export async function ordersViaApi(request: APIRequestContext): Promise<{ orders: Order[]; total: number }> {
+  const response = await request.get('/api/orders', { params: { limit: 100 } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return { orders: (await response.json()) as Order[], total: Number(response.headers()['x-total-count']) };
+}
+
+/** Adds a product as whoever `request` is signed in as; `fields` override a valid product. */
+export async function createProductViaApi(
+  request: APIRequestContext,
+  fields: Record<string, unknown> = {},
+): Promise<Product> {
+  const response = await request.post('/api/products', {
+    data: { name: `Test product ${Date.now().toString(36)}`, price: 40, discount: 25, ...fields },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Product;
+}

@@ -1,0 +1,203 @@
+import { formatDollars } from '@bazaar/shared/pricing';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { TEST_PASSWORD, uniqueEmail } from '../support/accounts.ts';
+import { signInAsAdminViaApi, signUpViaApi } from '../support/auth.ts';
+import { discountedProducts, ordersViaApi, payableCents, placeOrderViaApi } from '../support/shop-data.ts';
+import { expectNoSeriousA11yViolations } from '../support/storefront-checks.ts';
+
+const COLUMNS = [
+  'Number',
+  'Product Names',
+  'Product Type',
+  'Price',
+  'Shipping Address',
+  'Order Date',
+  'Status',
+];
+
+function ordersTable(page: Page): Locator {
+  return page.getByRole('region', { name: 'Orders table' }).getByRole('table');
+}
+
+/** The body rows of the orders table. */
+function orderRows(page: Page): Locator {
+  return ordersTable(page).locator('tbody').getByRole('row');
+}
+
+function rowWith(page: Page, text: string): Locator {
+  return orderRows(page).filter({ hasText: text });
+}
+
+function statusCell(row: Locator): Locator {
+  return row.getByRole('cell').last();
+}
+
+test('a user with no orders sees No Orders Found', async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto('/dashboard/orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await expect(page.getByText('No Orders Found', { exact: true })).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('the table lists the buyer’s orders newest first with the spec’s columns', async ({ page, request }) => {
+  await signUpViaApi(page);
+  const [first, second, third] = await discountedProducts(request, 3);
+  if (!first || !second || !third) throw new Error('too few products');
+  const older = await placeOrderViaApi(page.request, [{ productId: first._id, quantity: 3 }], {
+    address: 'Older Street 1',
+  });
+  const newer = await placeOrderViaApi(
+    page.request,
+    [
+      { productId: second._id, quantity: 1 },
+      { productId: third._id, quantity: 2 },
+    ],
+    { address: 'Newer Street 2' },
+  );
+
+  await page.goto('/dashboard/orders');
+  await expect(ordersTable(page).getByRole('columnheader')).toHaveText(COLUMNS);
+  await expect(orderRows(page)).toHaveCount(2);
+  await expect(orderRows(page).first().getByRole('cell')).toHaveText([
+    '1',
+    `${second.name}, ${third.name}`,
+    '2',
+    formatDollars(payableCents(second, 1) + payableCents(third, 2)),
+    'Newer Street 2',
+    /\d/,
+    /^processing/,
+  ]);
+  await expect(orderRows(page).nth(1).getByRole('cell')).toHaveText([
+    '2',
+    first.name,
+    '1',
+    formatDollars(payableCents(first, 3)),
+    'Older Street 1',
+    /\d/,
+    /^processing/,
+  ]);
+  await expect(rowWith(page, 'Newer Street 2').locator('time')).toHaveAttribute('datetime', newer.orderTime);
+  await expect(rowWith(page, 'Older Street 1').locator('time')).toHaveAttribute('datetime', older.orderTime);
+  await expect(page.getByText('Showing 2 of 2 orders')).toBeVisible();
+  // A buyer cancels, but does not ship.
+  await expect(page.getByRole('button', { name: /^Ship/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('the buyer cancels a processing order after confirming', async ({ page, request }) => {
+  await signUpViaApi(page);
+  const [product] = await discountedProducts(request, 1);
+  if (!product) throw new Error('no product');
+  await placeOrderViaApi(page.request, [{ productId: product._id, quantity: 1 }], {
+    address: 'Cancel Lane 4',
+  });
+
+  await page.goto('/dashboard/orders');
+  const row = rowWith(page, 'Cancel Lane 4');
+  await expect(statusCell(row)).toHaveText(/^processing/);
+
+  // Declining the confirmation keeps the order.
+  page.once('dialog', (dialog) => void dialog.dismiss());
+  await row.getByRole('button', { name: 'Cancel order 1' }).click();
+  await expect(statusCell(row)).toHaveText(/^processing/);
+  expect((await ordersViaApi(page.request)).orders[0]?.status).toBe('processing');
+
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe('Cancel order 1? This cannot be undone.');
+    void dialog.accept();
+  });
+  await row.getByRole('button', { name: 'Cancel order 1' }).click();
+  await expect(page.getByText('Order cancelled', { exact: true })).toBeVisible();
+  await expect(statusCell(row)).toHaveText('cancelled');
+  await expect(row.getByRole('button')).toHaveCount(0);
+  expect((await ordersViaApi(page.request)).orders[0]?.status).toBe('cancelled');
+});
+
+test('an admin sees every order, ships and delivers one, and is told when a move is refused', async ({
+  page,
+  playwright,
+  baseURL,
+  request,
+}) => {
+  const buyer = await playwright.request.newContext({ baseURL });
+  const signUp = await buyer.post('/api/auth/sign-up/email', {
+    data: { name: 'Bo Buyer', email: uniqueEmail('bo-buyer'), password: TEST_PASSWORD },
+    headers: { origin: new URL(baseURL ?? '').origin },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const [product] = await discountedProducts(request, 1);
+  if (!product) throw new Error('no product');
+  const shipAddress = `Ship Road ${Date.now()}`;
+  const cancelAddress = `Gone Road ${Date.now()}`;
+  const toShip = await placeOrderViaApi(buyer, [{ productId: product._id, quantity: 1 }], {
+    address: shipAddress,
+  });
+  const toCancel = await placeOrderViaApi(buyer, [{ productId: product._id, quantity: 2 }], {
+    address: cancelAddress,
+  });
+
+  await signInAsAdminViaApi(page);
+  await page.goto('/dashboard/orders');
+  await expect(page.getByText('Every order in the shop.')).toBeVisible();
+  const row = rowWith(page, shipAddress);
+  await expect(statusCell(row)).toHaveText(/^processing/);
+  await expect(row.getByRole('button')).toHaveText(['Ship', 'Cancel']);
+
+  await row.getByRole('button', { name: /^Ship order/ }).click();
+  await expect(page.getByText('Order shipped', { exact: true })).toBeVisible();
+  await expect(statusCell(row)).toHaveText(/^shipped/);
+  await expect(row.getByRole('button')).toHaveText(['Deliver', 'Cancel']);
+
+  await row.getByRole('button', { name: /^Deliver order/ }).click();
+  await expect(page.getByText('Order delivered', { exact: true })).toBeVisible();
+  await expect(statusCell(row)).toHaveText('delivered');
+  await expect(row.getByRole('button')).toHaveCount(0);
+
+  // The buyer cancels while the admin's page still shows the order as processing.
+  const cancelled = await buyer.patch(`/api/orders/${toCancel._id}/status`, {
+    data: { status: 'cancelled' },
+  });
+  expect(cancelled.ok(), await cancelled.text()).toBe(true);
+  await rowWith(page, cancelAddress)
+    .getByRole('button', { name: /^Ship order/ })
+    .click();
+  await expect(page.getByText('An order that is cancelled cannot become shipped.')).toBeVisible();
+  await expect(statusCell(rowWith(page, cancelAddress))).toHaveText('cancelled');
+
+  const { orders } = await ordersViaApi(buyer);
+  expect(orders.find((order) => order._id === toShip._id)?.status).toBe('delivered');
+  await buyer.dispose();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('a long order history loads one page at a time with Load more', async ({ page, request }) => {
+  await signUpViaApi(page);
+  const [product] = await discountedProducts(request, 1);
+  if (!product) throw new Error('no product');
+  for (let number = 1; number <= 21; number += 1) {
+    await placeOrderViaApi(page.request, [{ productId: product._id, quantity: 1 }], {
+      address: `Page Street ${number}`,
+    });
+  }
+
+  await page.goto('/dashboard/orders');
+  await expect(orderRows(page)).toHaveCount(20);
+  await expect(page.getByText('Showing 20 of 21 orders')).toBeVisible();
+  await expect(orderRows(page).first()).toContainText('Page Street 21');
+
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(orderRows(page)).toHaveCount(21);
+  await expect(orderRows(page).last().getByRole('cell')).toHaveText([
+    '21',
+    product.name,
+    '1',
+    formatDollars(payableCents(product, 1)),
+    'Page Street 1',
+    /\d/,
+    /^processing/,
+  ]);
+  await expect(page.getByText('Showing 21 of 21 orders')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+});
