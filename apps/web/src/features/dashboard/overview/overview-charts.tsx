@@ -133,7 +133,12 @@ export function OverviewCharts({ overview }: { overview: Overview }) {
         rows={overview.salesByMonth.map(({ month, units: sold }) => [monthLabel(month), String(sold)])}
       >
         <PolarArea
-          options={{ ...keepAspect, plugins: { legend: { position: 'right' } } }}
+          options={{
+            ...keepAspect,
+            // The radial scale's numbers cover the segments; the tooltip and the table give the values.
+            scales: { r: { ticks: { display: false } } },
+            plugins: { legend: { position: 'right' } },
+          }}
           data={{
             labels: months,
             datasets: [
