@@ -1,7 +1,7 @@
 import type { ApiError } from '@bazaar/shared/errors';
 import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 
-type QueryParams = Record<string, string | number | boolean | undefined>;
+export type QueryParams = Record<string, string | number | boolean | undefined>;
 
 /** A non-2xx answer; `body` is the server's `{error, message, details?}` when it sent one. */
 export class ApiRequestError extends Error {

@@ -1,7 +1,5 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Product, ProductListQuery } from '@bazaar/shared/products';
-import { getPage } from '../../../lib/api-client.ts';
-import { nextPageOffset } from '../../../lib/paging.ts';
+import { usePagedList } from '../../../lib/paging.ts';
 
 const PRODUCTS_PAGE_SIZE = 24;
 
@@ -9,15 +7,10 @@ export type ProductsPageFilter = Partial<Pick<ProductListQuery, 'q' | 'category'
 
 /** A product list that fetches the next page of the server's list when asked to. */
 export function useInfiniteProducts(filter: ProductsPageFilter) {
-  return useInfiniteQuery({
+  return usePagedList<Product>({
     queryKey: ['products', 'pages', filter],
-    queryFn: ({ pageParam, signal }) =>
-      getPage<Product>(
-        '/api/products',
-        { ...filter, limit: PRODUCTS_PAGE_SIZE, offset: pageParam },
-        { signal },
-      ),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage, _pages, lastOffset) => nextPageOffset(lastPage, lastOffset),
+    path: '/api/products',
+    params: filter,
+    pageSize: PRODUCTS_PAGE_SIZE,
   });
 }

@@ -1,7 +1,6 @@
 import type { Product } from '@bazaar/shared/products';
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { ListState } from '../../../components/list-state.tsx';
-import { LoadMore } from '../../../components/load-more.tsx';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { PagedList } from '../../../components/paged-list.tsx';
 import { ProductGrid } from '../../../components/product-grid.tsx';
 import { useInfiniteProducts, type ProductsPageFilter } from '../api/get-products-page.ts';
 
@@ -37,42 +36,14 @@ export function InfiniteProductList({
   /** Lays out the products loaded so far; the public grid unless a page needs its own cards. */
   renderGrid?: (products: readonly Product[]) => ReactNode;
 }) {
-  const { data, error, refetch, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } =
-    useInfiniteProducts(filter);
+  const products = useInfiniteProducts(filter);
+  const { fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } = products.query;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const sentinel = useNearViewport(loadMore, hasNextPage && !isFetchingNextPage && !isFetchNextPageError);
 
-  const products = useMemo(() => {
-    // Products added while the shopper scrolls shift later pages by one: show each product once.
-    const byId = new Map<string, Product>();
-    for (const page of data?.pages ?? []) for (const product of page.items) byId.set(product._id, product);
-    return [...byId.values()];
-  }, [data]);
-
-  const total = data?.pages.at(-1)?.total ?? products.length;
   return (
-    <ListState
-      items={data ? products : undefined}
-      error={error}
-      onRetry={() => void refetch()}
-      noun="products"
-      emptyTitle={emptyTitle}
-    >
-      {(items) => (
-        <div className="flex flex-col gap-6">
-          {renderGrid(items)}
-          <LoadMore
-            ref={sentinel}
-            shown={products.length}
-            total={total}
-            noun="products"
-            hasMore={hasNextPage}
-            isLoading={isFetchingNextPage}
-            isError={isFetchNextPageError}
-            onLoadMore={loadMore}
-          />
-        </div>
-      )}
-    </ListState>
+    <PagedList list={products} noun="products" emptyTitle={emptyTitle} loadMoreRef={sentinel}>
+      {renderGrid}
+    </PagedList>
   );
 }

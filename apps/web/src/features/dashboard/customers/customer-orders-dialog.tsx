@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Order } from '@bazaar/shared/orders';
 import { dollarsToCents, formatDollars } from '@bazaar/shared/pricing';
 import type { UserProfile } from '@bazaar/shared/users';
-import { ListState } from '../../../components/list-state.tsx';
-import { LoadMore } from '../../../components/load-more.tsx';
+import { PagedList } from '../../../components/paged-list.tsx';
 import { useCustomerSales } from './api/get-customer-sales.ts';
 
 const orderDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -54,9 +53,7 @@ function OrderDetails({ order }: { order: Order }) {
 /** A modal listing a customer's orders of the viewer's products; closes with its button or Escape. */
 export function CustomerOrdersDialog({ customer, onClose }: { customer: UserProfile; onClose: () => void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const { data, error, refetch, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } =
-    useCustomerSales(customer.email);
-  const orders = useMemo(() => data?.pages.flatMap((page) => page.items), [data]);
+  const orders = useCustomerSales(customer.email);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -87,30 +84,9 @@ export function CustomerOrdersDialog({ customer, onClose }: { customer: UserProf
         </button>
       </header>
       <div className="p-4">
-        <ListState
-          items={orders}
-          error={error}
-          onRetry={() => void refetch()}
-          noun="orders"
-          emptyTitle="No Orders Found"
-        >
-          {(items) => (
-            <div className="flex flex-col gap-4">
-              {items.map((order) => (
-                <OrderDetails key={order._id} order={order} />
-              ))}
-              <LoadMore
-                shown={items.length}
-                total={data?.pages.at(-1)?.total ?? items.length}
-                noun="orders"
-                hasMore={hasNextPage}
-                isLoading={isFetchingNextPage}
-                isError={isFetchNextPageError}
-                onLoadMore={() => void fetchNextPage()}
-              />
-            </div>
-          )}
-        </ListState>
+        <PagedList list={orders} noun="orders" emptyTitle="No Orders Found" className="flex flex-col gap-4">
+          {(items) => items.map((order) => <OrderDetails key={order._id} order={order} />)}
+        </PagedList>
       </div>
     </dialog>
   );

@@ -1,8 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { UserProfile } from '@bazaar/shared/users';
 import { Avatar } from '../../../components/avatar.tsx';
-import { ListState } from '../../../components/list-state.tsx';
-import { LoadMore } from '../../../components/load-more.tsx';
+import { PagedList } from '../../../components/paged-list.tsx';
 import { useCustomers } from './api/get-customers.ts';
 import { CustomerOrdersDialog } from './customer-orders-dialog.tsx';
 
@@ -10,21 +9,16 @@ const orNotAvailable = (value: string | null) => value?.trim() || 'N/A';
 
 const checkboxClass = 'size-4 accent-teal-700';
 
+const COLUMNS = ['Avatar', 'Name', 'Address', 'Phone', 'Email (ID)', 'Orders'] as const;
+
 /** The customers table: every user for an admin, the buyers of the viewer's products otherwise. */
 export function Component() {
-  const { data, error, refetch, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } =
-    useCustomers();
+  const customerList = useCustomers();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [detailsOf, setDetailsOf] = useState<UserProfile | null>(null);
   const closeDetails = useCallback(() => setDetailsOf(null), []);
 
-  const customers = useMemo(() => {
-    // A customer added while pages load shifts later pages by one: show each customer once.
-    const byEmail = new Map<string, UserProfile>();
-    for (const page of data?.pages ?? []) for (const user of page.items) byEmail.set(user.email, user);
-    return [...byEmail.values()];
-  }, [data]);
-
+  const customers = customerList.items ?? [];
   const selectedCount = customers.filter((customer) => selected.has(customer.email)).length;
   const allSelected = customers.length > 0 && selectedCount === customers.length;
 
@@ -47,107 +41,75 @@ export function Component() {
           {selectedCount} selected
         </p>
       </header>
-      <ListState
-        items={data ? customers : undefined}
-        error={error}
-        onRetry={() => void refetch()}
-        noun="customers"
-        emptyTitle="No Customers Found"
-      >
+      <PagedList list={customerList} noun="customers" emptyTitle="No Customers Found">
         {(items) => (
-          <div className="flex flex-col gap-6">
-            <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
-              <table className="w-full text-left text-sm">
-                <thead className="bg-gray-50 text-gray-700">
-                  <tr>
-                    <th scope="col" className="p-3">
+          <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-gray-50 text-gray-700">
+                <tr>
+                  <th scope="col" className="p-3">
+                    <input
+                      type="checkbox"
+                      aria-label="Select all customers"
+                      className={checkboxClass}
+                      checked={allSelected}
+                      // Some but not all: shown as a dash.
+                      ref={(node) => {
+                        if (node) node.indeterminate = selectedCount > 0 && !allSelected;
+                      }}
+                      onChange={() =>
+                        setSelected(
+                          allSelected ? new Set() : new Set(items.map((customer) => customer.email)),
+                        )
+                      }
+                    />
+                  </th>
+                  {COLUMNS.map((column) => (
+                    <th key={column} scope="col" className="p-3 font-semibold">
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((customer) => (
+                  <tr key={customer.email} className="border-t border-gray-100 align-middle">
+                    <td className="p-3">
                       <input
                         type="checkbox"
-                        aria-label="Select all customers"
+                        aria-label={`Select ${customer.name} (${customer.email})`}
                         className={checkboxClass}
-                        checked={allSelected}
-                        // Some but not all: shown as a dash.
-                        ref={(node) => {
-                          if (node) node.indeterminate = selectedCount > 0 && !allSelected;
-                        }}
-                        onChange={() =>
-                          setSelected(
-                            allSelected ? new Set() : new Set(items.map((customer) => customer.email)),
-                          )
-                        }
+                        checked={selected.has(customer.email)}
+                        onChange={() => toggle(customer.email)}
                       />
+                    </td>
+                    <td className="p-3">
+                      <span className="block size-10 overflow-hidden rounded-full">
+                        <Avatar pictures={[customer.img, customer.image]} />
+                      </span>
+                    </td>
+                    <th scope="row" className="p-3 font-medium text-gray-900">
+                      {customer.name}
                     </th>
-                    <th scope="col" className="p-3 font-semibold">
-                      Avatar
-                    </th>
-                    <th scope="col" className="p-3 font-semibold">
-                      Name
-                    </th>
-                    <th scope="col" className="p-3 font-semibold">
-                      Address
-                    </th>
-                    <th scope="col" className="p-3 font-semibold">
-                      Phone
-                    </th>
-                    <th scope="col" className="p-3 font-semibold">
-                      Email (ID)
-                    </th>
-                    <th scope="col" className="p-3 font-semibold">
-                      Orders
-                    </th>
+                    <td className="p-3 text-gray-700">{orNotAvailable(customer.address)}</td>
+                    <td className="p-3 whitespace-nowrap text-gray-700">{orNotAvailable(customer.phone)}</td>
+                    <td className="p-3 text-gray-700">{customer.email}</td>
+                    <td className="p-3">
+                      <button
+                        type="button"
+                        onClick={() => setDetailsOf(customer)}
+                        className="rounded-lg px-3 py-1.5 font-medium text-teal-800 ring-1 ring-teal-700 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
+                      >
+                        Details<span className="sr-only"> of {customer.name}</span>
+                      </button>
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {items.map((customer) => (
-                    <tr key={customer.email} className="border-t border-gray-100 align-middle">
-                      <td className="p-3">
-                        <input
-                          type="checkbox"
-                          aria-label={`Select ${customer.name} (${customer.email})`}
-                          className={checkboxClass}
-                          checked={selected.has(customer.email)}
-                          onChange={() => toggle(customer.email)}
-                        />
-                      </td>
-                      <td className="p-3">
-                        <span className="block size-10 overflow-hidden rounded-full">
-                          <Avatar pictures={[customer.img, customer.image]} />
-                        </span>
-                      </td>
-                      <th scope="row" className="p-3 font-medium text-gray-900">
-                        {customer.name}
-                      </th>
-                      <td className="p-3 text-gray-700">{orNotAvailable(customer.address)}</td>
-                      <td className="p-3 whitespace-nowrap text-gray-700">
-                        {orNotAvailable(customer.phone)}
-                      </td>
-                      <td className="p-3 text-gray-700">{customer.email}</td>
-                      <td className="p-3">
-                        <button
-                          type="button"
-                          onClick={() => setDetailsOf(customer)}
-                          className="rounded-lg px-3 py-1.5 font-medium text-teal-800 ring-1 ring-teal-700 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
-                        >
-                          Details<span className="sr-only"> of {customer.name}</span>
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <LoadMore
-              shown={items.length}
-              total={data?.pages.at(-1)?.total ?? items.length}
-              noun="customers"
-              hasMore={hasNextPage}
-              isLoading={isFetchingNextPage}
-              isError={isFetchNextPageError}
-              onLoadMore={() => void fetchNextPage()}
-            />
+                ))}
+              </tbody>
+            </table>
           </div>
         )}
-      </ListState>
+      </PagedList>
       {detailsOf && <CustomerOrdersDialog customer={detailsOf} onClose={closeDetails} />}
     </section>
   );

@@ -1,7 +1,5 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Order } from '@bazaar/shared/orders';
-import { getPage } from '../../../../lib/api-client.ts';
-import { nextPageOffset } from '../../../../lib/paging.ts';
+import { usePagedList } from '../../../../lib/paging.ts';
 
 const SALES_PAGE_SIZE = 20;
 
@@ -10,15 +8,10 @@ const SALES_PAGE_SIZE = 20;
  * admin sees every order whole).
  */
 export function useCustomerSales(customerEmail: string) {
-  return useInfiniteQuery({
+  return usePagedList<Order>({
     queryKey: ['sales', customerEmail],
-    queryFn: ({ pageParam, signal }) =>
-      getPage<Order>(
-        '/api/sales',
-        { customer: customerEmail, limit: SALES_PAGE_SIZE, offset: pageParam },
-        { signal },
-      ),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage, _pages, lastOffset) => nextPageOffset(lastPage, lastOffset),
+    path: '/api/sales',
+    params: { customer: customerEmail },
+    pageSize: SALES_PAGE_SIZE,
   });
 }
