@@ -1,0 +1,75 @@
+// `npm run bench -- --help`: loads the production build of the shop and compares it with a bare node:http
+// server on the same machine in the same run. See bench/README.md.
+import { measureCeiling } from './ceiling.ts';
+import { openCatalog } from './catalog.ts';
+import { measureLoad } from './load.ts';
+import { parseOptions, USAGE, UsageError, type Engine, type Options } from './options.ts';
+import { buildReport, printReport, saveReport } from './report.ts';
+import { runScenario, sampleCatalog, type ScenarioResult } from './scenarios.ts';
+import { measureStorefront, type StorefrontResult } from './storefront.ts';
+
+async function benchEngine(engine: Engine, options: Options, withStorefront: boolean) {
+  const startedAt = new Date().toISOString();
+  const catalog = await openCatalog(engine, options);
+  try {
+    const { shop } = catalog;
+    const settings = { connections: options.connections, duration: options.duration };
+    const sample = await sampleCatalog(shop.url);
+
+    console.log(`${engine}: ceiling (bare node:http, ${sample.listPage.body.length} bytes)…`);
+    const ceiling = await measureCeiling(sample.listPage, settings);
+    const scenarios: ScenarioResult[] = [];
+    for (const name of options.scenarios) {
+      console.log(`${engine}: ${name}…`);
+      scenarios.push(
+        await runScenario(name, shop.url, sample, (requests) =>
+          measureLoad(shop.url, requests, settings, shop.pid),
+        ),
+      );
+    }
+
+    let storefront: StorefrontResult | null = null;
+    if (withStorefront) {
+      console.log(`${engine}: storefront (bundle sizes, Lighthouse)…`);
+      const productId = sample.products[0]?._id ?? '';
+      storefront = await measureStorefront(shop.url, ['/', `/product/${productId}`, '/cart']);
+    }
+
+    const report = buildReport({
+      startedAt,
+      engine,
+      engineVersion: catalog.engineVersion,
+      options,
+      seedSeconds: catalog.seedSeconds,
+      sample,
+      ceiling,
+      scenarios,
+      storefront,
+    });
+    printReport(report);
+    console.log(`Results: ${await saveReport(report)}`);
+  } finally {
+    await catalog.close();
+  }
+}
+
+async function main() {
+  let options: Options | null;
+  try {
+    options = parseOptions(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (!options) {
+    console.log(USAGE);
+    return;
+  }
+  // The storefront is the same web app whichever engine serves the API: measured once, on the first engine.
+  for (const [i, engine] of options.engines.entries()) {
+    await benchEngine(engine, options, options.storefront && i === 0);
+  }
+}
+
+await main();

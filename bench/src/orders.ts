@@ -1,0 +1,182 @@
+import { randomInt } from 'node:crypto';
+import type { Request } from 'autocannon';
+import type { Order, OrderCreateInput, OrderCreated } from '@bazaar/shared/orders';
+import { IDEMPOTENCY_KEY_HEADER } from '@bazaar/shared/orders';
+import { dollarsToCents, lineTotalCents } from '@bazaar/shared/pricing';
+import type { Product } from '@bazaar/shared/products';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { callShop } from './http.ts';
+import type { LoadResult } from './load.ts';
+
+const USERS = 50;
+const PASSWORD = 'bench password 2026';
+const PAGE = 100;
+
+interface Shopper {
+  email: string;
+  token: string;
+}
+
+interface Placement {
+  shopper: Shopper;
+  body: string;
+  lines: { productId: string; quantity: number }[];
+}
+
+export interface OrderCheck {
+  /** Every order the bench users have is one a 2xx answered, and each holds what was sent at the right price. */
+  ordersVerified: boolean;
+  users: number;
+  /** 2xx answers during the load (autocannon's 2xx count). */
+  answeredDuringLoad: number;
+  refusedDuringLoad: number;
+  /**
+   * Requests autocannon left unanswered when the time was up, sent again with their Idempotency-Key: 200 when
+   * the server had placed the order anyway, 201 when it had not.
+   */
+  retried: { alreadyPlaced: number; placedNow: number };
+  /** Orders the bench users have (GET /api/orders as each of them). */
+  ordersFound: number;
+  missing: number;
+  unexpected: number;
+  wrongLines: number;
+  wrongTotals: number;
+}
+
+async function signUp(shopUrl: string, email: string): Promise<Shopper> {
+  const answer = await callShop(`${shopUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: shopUrl },
+    body: JSON.stringify({ name: 'Bench Shopper', email, password: PASSWORD }),
+  });
+  const token = answer.headers.get('set-auth-token');
+  if (!token) throw new Error(`sign-up of ${email} gave no bearer token`);
+  return { email, token };
+}
+
+/** 1–3 different products of the sample, 1–3 of each. */
+function pickLines(products: Product[]) {
+  const count = Math.min(randomInt(1, 4), products.length);
+  const chosen = new Set<Product>();
+  while (chosen.size < count) chosen.add(products[randomInt(products.length)] as Product);
+  return [...chosen].map((product) => ({ productId: product._id, quantity: randomInt(1, 4) }));
+}
+
+function orderHeaders(shopper: Shopper, key: string) {
+  return {
+    'content-type': 'application/json',
+    authorization: `Bearer ${shopper.token}`,
+    [IDEMPOTENCY_KEY_HEADER]: key,
+  };
+}
+
+async function ordersOf(shopUrl: string, shopper: Shopper): Promise<Order[]> {
+  const orders: Order[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const { body, total } = await callShop<Order[]>(`${shopUrl}/api/orders?limit=${PAGE}&offset=${offset}`, {
+      headers: { authorization: `Bearer ${shopper.token}` },
+    });
+    orders.push(...body);
+    if (body.length < PAGE || orders.length >= (total ?? 0)) return orders;
+  }
+}
+
+/**
+ * The order placement scenario: signs up shoppers, has each connection place orders as one of them (a
+ * unique Idempotency-Key each), then proves every order the server placed is one it answered, holds the
+ * lines that were sent and costs what the catalog prices say.
+ */
+export async function loadOrders(
+  shopUrl: string,
+  products: Product[],
+  load: (requests: Request[]) => Promise<LoadResult>,
+) {
+  const run = Date.now().toString(36);
+  const shoppers = await Promise.all(
+    Array.from({ length: USERS }, (_, i) => signUp(shopUrl, `bench-${run}-${i}@bazaar.test`)),
+  );
+  const placements = new Map<string, Placement>();
+  const answered = new Map<string, string>(); // key → order id
+  const refused = new Set<string>();
+  let sent = 0;
+
+  const result = await load([
+    {
+      method: 'POST',
+      path: '/api/orders',
+      setupRequest: (request, context: { key?: string }) => {
+        const shopper = shoppers[sent % shoppers.length] as Shopper;
+        const key = `${run}-${sent++}`;
+        const lines = pickLines(products);
+        const order: OrderCreateInput = {
+          name: 'Bench Shopper',
+          email: shopper.email,
+          phone: '+1 202 555 0100',
+          address: '1 Bench Street, Springfield',
+          products: lines,
+        };
+        const body = JSON.stringify(order);
+        placements.set(key, { shopper, body, lines });
+        context.key = key;
+        return { ...request, headers: orderHeaders(shopper, key), body };
+      },
+      onResponse: (status, body, context: { key?: string }) => {
+        const key = context.key ?? '';
+        if (status >= 200 && status < 300) answered.set(key, (JSON.parse(body) as OrderCreated).insertedId);
+        else refused.add(key);
+      },
+    },
+  ]);
+  const answeredDuringLoad = answered.size;
+
+  // Let the server finish what it was doing when autocannon hung up, then retry as a client would.
+  await sleep(1000);
+  const retried = { alreadyPlaced: 0, placedNow: 0 };
+  for (const [key, placement] of placements) {
+    if (answered.has(key) || refused.has(key)) continue;
+    const retry = await callShop<OrderCreated>(`${shopUrl}/api/orders`, {
+      method: 'POST',
+      headers: orderHeaders(placement.shopper, key),
+      body: placement.body,
+    });
+    answered.set(key, retry.body.insertedId);
+    retried[retry.status === 200 ? 'alreadyPlaced' : 'placedNow']++;
+  }
+
+  const found = (await Promise.all(shoppers.map((shopper) => ordersOf(shopUrl, shopper)))).flat();
+  const prices = new Map(products.map((product) => [product._id, product]));
+  const expected = new Map([...answered].map(([key, id]) => [id, placements.get(key) as Placement]));
+  let wrongLines = 0;
+  let wrongTotals = 0;
+  for (const order of found) {
+    const placement = expected.get(order._id);
+    if (!placement) continue;
+    const got = order.products.map((line) => `${line._id}×${line.quantity}`).join(',');
+    const want = placement.lines.map((line) => `${line.productId}×${line.quantity}`).join(',');
+    if (got !== want) wrongLines++;
+    const total = order.products.reduce((sum, line) => {
+      const product = prices.get(line._id ?? '');
+      return (
+        sum + (product ? lineTotalCents(dollarsToCents(product.price), product.discount, line.quantity) : NaN)
+      );
+    }, 0);
+    if (total !== dollarsToCents(order.totalPrice)) wrongTotals++;
+  }
+  const foundIds = new Set(found.map((order) => order._id));
+  const missing = [...expected.keys()].filter((id) => !foundIds.has(id)).length;
+  const unexpected = found.filter((order) => !expected.has(order._id)).length;
+
+  const check: OrderCheck = {
+    ordersVerified: missing + unexpected + wrongLines + wrongTotals === 0 && found.length === expected.size,
+    users: shoppers.length,
+    answeredDuringLoad,
+    refusedDuringLoad: refused.size,
+    retried,
+    ordersFound: found.length,
+    missing,
+    unexpected,
+    wrongLines,
+    wrongTotals,
+  };
+  return { result, check };
+}

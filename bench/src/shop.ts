@@ -1,0 +1,48 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
+import { freePort, startNode, type RunningProcess } from './processes.ts';
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const benchDataDir = fileURLToPath(new URL('../.data/', import.meta.url));
+
+/** Where the shop keeps its data: a PGlite folder or a PostgreSQL database. */
+export type DatabaseEnv = { DATA_DIR: string } | { DATABASE_URL: string };
+
+/** This process's environment without the variables that would point a child at the user's own shop data. */
+export function childEnv(database: DatabaseEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL, DATA_DIR, ...rest } = process.env;
+  return { ...rest, ...database };
+}
+
+/** The production build (`npm run build` first), as it runs for shoppers, with logging at warn. */
+export async function startShop(database: DatabaseEnv): Promise<RunningProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  return startNode({
+    name: 'the shop server',
+    args: [join(repoRoot, 'apps/server/dist/main.js')],
+    // Not the repository root: the server would read a .env file there, which may name another database.
+    cwd: benchDataDir,
+    env: {
+      ...childEnv(database),
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      SEED_ON_START: 'false',
+      // The bench signs up a user per connection from one address.
+      AUTH_RATE_LIMIT_MAX: '1000000',
+    },
+    port,
+    readyPath: '/api/products?limit=1',
+  });
+}
+
+/** The number of products the shop lists, from the total-count header of a one-product page. */
+export async function countProducts(shopUrl: string): Promise<number> {
+  const response = await fetch(`${shopUrl}/api/products?limit=1`);
+  await response.arrayBuffer();
+  return Number(response.headers.get(TOTAL_COUNT_HEADER));
+}

@@ -1,0 +1,104 @@
+import { existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+export interface AssetSize {
+  path: string;
+  kind: 'js' | 'css';
+  bytes: number;
+  /** gzip -9 of the served file, computed by the bench. */
+  gzipBytes: number;
+}
+
+export interface LighthouseResult {
+  path: string;
+  /** 0–100, Lighthouse's default mobile settings (simulated slow 4G and 4× CPU slowdown). */
+  performance: number;
+  lcpMs: number;
+  cls: number;
+  /** JavaScript the page loaded, as transferred (compressed by the server). */
+  scriptTransferBytes: number;
+}
+
+export interface StorefrontResult {
+  assets: AssetSize[];
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  lighthouse: LighthouseResult[];
+}
+
+const attribute = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1];
+
+/** The JavaScript and CSS index.html makes the browser fetch: module scripts, module preloads and stylesheets. */
+export function firstLoadAssets(html: string): { path: string; kind: 'js' | 'css' }[] {
+  const assets: { path: string; kind: 'js' | 'css' }[] = [];
+  for (const [tag] of html.matchAll(/<(script|link)\b[^>]*>/g)) {
+    const rel = attribute(tag, 'rel');
+    const src =
+      tag.startsWith('<script') && attribute(tag, 'type') === 'module' ? attribute(tag, 'src') : undefined;
+    const href = attribute(tag, 'href');
+    if (src) assets.push({ path: src, kind: 'js' });
+    else if (rel === 'modulepreload' && href) assets.push({ path: href, kind: 'js' });
+    else if (rel === 'stylesheet' && href) assets.push({ path: href, kind: 'css' });
+  }
+  return assets;
+}
+
+async function assetSizes(shopUrl: string): Promise<AssetSize[]> {
+  const html = await (await fetch(`${shopUrl}/`)).text();
+  return Promise.all(
+    firstLoadAssets(html).map(async ({ path, kind }) => {
+      const bytes = Buffer.from(await (await fetch(new URL(path, `${shopUrl}/`))).arrayBuffer());
+      return { path, kind, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
+    }),
+  );
+}
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function chromePath(): string | undefined {
+  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
+  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+}
+
+async function audit(url: string, port: number): Promise<Omit<LighthouseResult, 'path'>> {
+  const runner = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  const lhr = runner?.lhr;
+  if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message}`);
+  const summary = lhr.audits['resource-summary']?.details as
+    { items?: { resourceType: string; transferSize: number }[] } | undefined;
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
+    cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+    scriptTransferBytes: summary?.items?.find((item) => item.resourceType === 'script')?.transferSize ?? 0,
+  };
+}
+
+/** Bundle sizes of `/` and one Lighthouse run (default mobile settings) of each page. */
+export async function measureStorefront(shopUrl: string, paths: string[]): Promise<StorefrontResult> {
+  const assets = await assetSizes(shopUrl);
+  const sum = (kind: AssetSize['kind']) =>
+    assets.filter((asset) => asset.kind === kind).reduce((total, asset) => total + asset.gzipBytes, 0);
+  const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROME_FLAGS });
+  try {
+    const lighthouse: LighthouseResult[] = [];
+    for (const path of paths) lighthouse.push({ path, ...(await audit(shopUrl + path, chrome.port)) });
+    return { assets, jsGzipBytes: sum('js'), cssGzipBytes: sum('css'), lighthouse };
+  } finally {
+    chrome.kill();
+  }
+}
