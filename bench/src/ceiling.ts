@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureLoad, type LoadResult, type LoadSettings } from './load.ts';
@@ -37,5 +37,6 @@ export async function measureCeiling(page: Page, settings: LoadSettings): Promis
     return await measureLoad(server.url, [{ path: page.path }], settings, server.pid);
   } finally {
     await server.stop();
+    await rm(bodyFile);
   }
 }

@@ -134,16 +134,17 @@ export function printReport(report: EngineReport): void {
       storefront.assets.map((asset) => [asset.path, asset.bytes, asset.gzipBytes]),
     ),
   );
-  console.log('Lighthouse 12, default mobile settings, one run a page:');
+  console.log('Lighthouse 12, default mobile settings, median of 3 runs a page:');
   console.log(
     table(
-      ['page', 'performance', 'LCP ms', 'CLS', 'JS transferred'],
+      ['page', 'performance', 'LCP ms', 'CLS', 'JS transferred', 'scores of the runs'],
       storefront.lighthouse.map((page) => [
         page.path,
         page.performance,
         page.lcpMs,
         page.cls,
         kb(page.scriptTransferBytes),
+        page.runs.join(' '),
       ]),
     ),
   );
