@@ -119,7 +119,16 @@ export function printReport(report: EngineReport): void {
   for (const scenario of report.scenarios) {
     const matches = scenario.matches === undefined ? '' : ` — ${scenario.matches} matching products`;
     console.log(`  ${scenario.name}: ${scenario.request}${matches}`);
-    if (scenario.orders) console.log(`    orders: ${JSON.stringify(scenario.orders)}`);
+    const check = scenario.orders;
+    if (check) {
+      console.log(
+        `    ordersVerified: ${check.ordersVerified} — ${check.ordersFound} orders found; ${check.answeredDuringLoad} ` +
+          `answered 2xx during the load, ${check.refusedDuringLoad} refused; of the requests left in flight, ` +
+          `${check.retried.alreadyPlaced} had been placed and ${check.retried.placedNow} were placed on retry; ` +
+          `${check.missing} missing, ${check.unexpected} unexpected, ${check.wrongLines} with wrong lines, ` +
+          `${check.wrongTotals} with wrong totals`,
+      );
+    }
   }
   console.log(`Peak server RSS: ${report.peakRssMb ?? '?'} MB`);
 
