@@ -18,8 +18,8 @@ export interface EngineReport {
     /** Seconds `npm run seed` took (its process start included); null when a kept catalog was reused. */
     seedSeconds: number | null;
     category: string;
-    commonWord: string;
-    rareTerm: string;
+    commonWords: string[];
+    rareTerms: string[];
     sampledProducts: number;
   };
   ceiling: LoadResult;
@@ -63,8 +63,8 @@ export function buildReport(parts: {
       products: parts.options.products,
       seedSeconds: parts.seedSeconds === null ? null : Number(parts.seedSeconds.toFixed(1)),
       category: sample.category,
-      commonWord: sample.commonWord,
-      rareTerm: sample.rareTerm,
+      commonWords: sample.commonWords,
+      rareTerms: sample.rareTerms,
       sampledProducts: sample.products.length,
     },
     ceiling,
@@ -117,7 +117,8 @@ export function printReport(report: EngineReport): void {
     ),
   );
   for (const scenario of report.scenarios) {
-    const matches = scenario.matches === undefined ? '' : ` — ${scenario.matches} matching products`;
+    const { min, max } = scenario.matches ?? {};
+    const matches = min === undefined ? '' : ` — ${min === max ? min : `${min}–${max}`} matching products`;
     console.log(`  ${scenario.name}: ${scenario.request}${matches}`);
     const check = scenario.orders;
     if (check) {

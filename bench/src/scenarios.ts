@@ -29,41 +29,45 @@ export interface CatalogSample {
   /** Up to 1,000 products in random order, with their prices. */
   products: Product[];
   category: string;
-  /** A word in many product names. */
-  commonWord: string;
-  /** A product's whole name: a term very few products match. */
-  rareTerm: string;
+  /** Words in many product names. */
+  commonWords: string[];
+  /** Whole product names that very few products contain. */
+  rareTerms: string[];
 }
 
 export interface ScenarioResult extends LoadResult {
   name: ScenarioName;
   request: string;
-  /** How many products a list request matches (its X-Total-Count). */
-  matches?: number;
+  /** How many products the list requests match (their X-Total-Count), the fewest and the most. */
+  matches?: { min: number; max: number };
   orders?: OrderCheck;
 }
 
 type Load = (requests: Request[]) => Promise<LoadResult>;
 
-const countOf = async (shopUrl: string, path: string) => (await callShop(shopUrl + path)).total ?? 0;
+// Searches rotate through several terms, as shoppers' do: a response cache must not make them look cheap.
+const SEARCH_TERMS = 10;
+const RARE_MATCHES_MAX = 3;
 
-function mostFrequentWord(names: string[]): string {
+const countOf = async (shopUrl: string, path: string) => (await callShop(shopUrl + path)).total ?? 0;
+const searchPath = (term: string) => `/api/products?q=${encodeURIComponent(term)}&limit=24`;
+
+function mostFrequentWords(names: string[]): string[] {
   const counts = new Map<string, number>();
   for (const word of names.flatMap((name) => name.toLowerCase().split(/\s+/))) {
     if (/^[a-z]{4,}$/.test(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
   }
-  const [best] = [...counts].sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
-  if (!best) throw new Error('the catalog has no product names to search for');
-  return best[0];
+  const words = [...counts].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).map(([word]) => word);
+  if (words.length === 0) throw new Error('the catalog has no product names to search for');
+  return words.slice(0, SEARCH_TERMS);
 }
 
-/** The name, among the longest few, that the fewest products contain. */
-async function rarestName(shopUrl: string, names: string[]): Promise<string> {
-  const candidates = [...new Set(names)].sort((a, b) => b.length - a.length).slice(0, 5);
-  const counts = await Promise.all(
-    candidates.map((name) => countOf(shopUrl, `/api/products?limit=1&q=${encodeURIComponent(name)}`)),
-  );
-  return candidates[counts.indexOf(Math.min(...counts))] ?? '';
+/** Long product names that at most a few products contain (or, failing that, the rarest of them). */
+async function rareNames(shopUrl: string, names: string[]): Promise<string[]> {
+  const candidates = [...new Set(names)].sort((a, b) => b.length - a.length).slice(0, 4 * SEARCH_TERMS);
+  const counts = await Promise.all(candidates.map((name) => countOf(shopUrl, searchPath(name))));
+  const rare = candidates.filter((_, i) => (counts[i] ?? 0) <= RARE_MATCHES_MAX).slice(0, SEARCH_TERMS);
+  return rare.length > 0 ? rare : [candidates[counts.indexOf(Math.min(...counts))] ?? ''];
 }
 
 export async function sampleCatalog(shopUrl: string): Promise<CatalogSample> {
@@ -86,9 +90,16 @@ export async function sampleCatalog(shopUrl: string): Promise<CatalogSample> {
     listPage,
     products,
     category: categories[0]?.categoryName ?? '',
-    commonWord: mostFrequentWord(names),
-    rareTerm: await rarestName(shopUrl, names),
+    commonWords: mostFrequentWords(names),
+    rareTerms: await rareNames(shopUrl, names),
   };
+}
+
+/** Requests for `paths`, each the next one in turn, so that connections do not ask for the same one in step. */
+function inTurn(paths: string[]): Request[] {
+  if (paths.length === 1) return [{ path: paths[0] }];
+  let next = 0;
+  return [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }];
 }
 
 /** Runs scenario `name` against the shop with `load`. */
@@ -98,37 +109,46 @@ export async function runScenario(
   sample: CatalogSample,
   load: Load,
 ): Promise<ScenarioResult> {
-  const get = async (path: string, counted = true): Promise<ScenarioResult> => ({
+  const get = async (paths: string[], request = `GET ${paths[0]}`): Promise<ScenarioResult> => ({
     name,
-    request: `GET ${path}`,
-    ...(counted ? { matches: await countOf(shopUrl, path) } : {}),
-    ...(await load([{ path }])),
+    request,
+    ...(await load(inTurn(paths))),
   });
-  const query = (term: string) => encodeURIComponent(term);
+  const list = async (paths: string[], request?: string): Promise<ScenarioResult> => {
+    const counts = await Promise.all(paths.map((path) => countOf(shopUrl, path)));
+    return {
+      ...(await get(paths, request)),
+      matches: { min: Math.min(...counts), max: Math.max(...counts) },
+    };
+  };
+  const search = (terms: string[]) => {
+    const shown = terms.slice(0, 3).map((term) => JSON.stringify(term));
+    const more = terms.length > shown.length ? ', …' : '';
+    return list(
+      terms.map(searchPath),
+      `GET /api/products?q=<${terms.length} terms in turn: ${shown.join(', ')}${more}>&limit=24`,
+    );
+  };
 
   switch (name) {
     case 'list':
-      return get(LIST_PATH);
+      return list([LIST_PATH]);
     case 'list-page-50':
-      return get('/api/products?limit=24&offset=1176');
+      return list(['/api/products?limit=24&offset=1176']);
     case 'flash-sale':
-      return get('/api/products?flash_sale=true&limit=24');
+      return list(['/api/products?flash_sale=true&limit=24']);
     case 'category':
-      return get(`/api/products?category=${query(sample.category)}&limit=24`);
+      return list([`/api/products?category=${encodeURIComponent(sample.category)}&limit=24`]);
     case 'search-common':
-      return get(`/api/products?q=${query(sample.commonWord)}&limit=24`);
+      return search(sample.commonWords);
     case 'search-rare':
-      return get(`/api/products?q=${query(sample.rareTerm)}&limit=24`);
+      return search(sample.rareTerms);
     case 'categories':
-      return get('/api/categories', false);
+      return get(['/api/categories']);
     case 'product': {
       const ids = sample.products.map((product) => product._id);
-      let next = 0;
-      // Each request the next of the sampled ids, so connections do not ask for the same product in step.
-      const result = await load([
-        { setupRequest: (request) => ({ ...request, path: `/api/products/${ids[next++ % ids.length]}` }) },
-      ]);
-      return { name, request: `GET /api/products/:id (${ids.length} ids in turn)`, ...result };
+      const paths = ids.map((id) => `/api/products/${id}`);
+      return get(paths, `GET /api/products/<${ids.length} ids in turn>`);
     }
     case 'orders': {
       const { result, check } = await loadOrders(shopUrl, sample.products, load);
