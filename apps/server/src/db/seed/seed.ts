@@ -1,4 +1,5 @@
 import { getTableColumns, sql } from 'drizzle-orm';
+import { announceCatalogChange } from '../../modules/catalog-cache/catalog-events.ts';
 import { snapshotLine } from '../../modules/orders/order-line.ts';
 import { queryRows, type Database } from '../client.ts';
 import { categories, orderLines, orders, products, users } from '../schema.ts';
@@ -156,6 +157,8 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       await tx.insert(orders).values(orderRows);
       await tx.insert(orderLines).values(lineRows);
     }
+    // Running servers empty their catalog caches when this commits.
+    await announceCatalogChange(tx);
     return { categories: categoryRows.length, products: total, users: userCount, orders: orderRows.length };
   });
 }
