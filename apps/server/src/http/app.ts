@@ -5,7 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
+import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 import type { Env } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { createAuth } from '../modules/auth/auth.ts';
@@ -75,7 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCors, {
     origin: env.CORS_ORIGINS,
     credentials: true,
-    exposedHeaders: [TOTAL_COUNT_HEADER, 'set-auth-token'],
+    exposedHeaders: [TOTAL_COUNT_HEADER, TOTAL_COUNT_CAPPED_HEADER, 'set-auth-token'],
   });
   await app.register(fastifyCompress);
 

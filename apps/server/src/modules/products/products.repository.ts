@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, arrayOverlaps, asc, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { SEARCH_COUNT_MAX } from '@bazaar/shared/pagination';
 import type { ProductListQuery } from '@bazaar/shared/products';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
@@ -51,7 +52,18 @@ export function listQueries(db: Database, query: ProductListQuery) {
       .orderBy(...order)
       .limit(query.limit)
       .offset(query.offset),
-    count: db.select({ total: count() }).from(products).where(where),
+    // A name search stops counting one past SEARCH_COUNT_MAX: enough to tell that the total is capped.
+    count:
+      query.q === undefined
+        ? db.select({ total: count() }).from(products).where(where)
+        : db.select({ total: count() }).from(
+            db
+              .select({ one: sql`1` })
+              .from(products)
+              .where(where)
+              .limit(SEARCH_COUNT_MAX + 1)
+              .as('matches'),
+          ),
   };
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '@bazaar/shared/errors';
-import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
+import { SEARCH_COUNT_MAX, TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 import {
   ProductCreateSchema,
   ProductIdParamsSchema,
@@ -41,15 +41,18 @@ export function productRoutes(service: ProductsService, viewers: Viewers, cache:
         schema: {
           tags: ['products'],
           summary: 'List products',
-          description: `One page of products; the number of all matching products is in the ${TOTAL_COUNT_HEADER} header.`,
+          description:
+            `One page of products; the number of all matching products is in the ${TOTAL_COUNT_HEADER} header. ` +
+            `A name search counts at most ${SEARCH_COUNT_MAX} matches and then adds ${TOTAL_COUNT_CAPPED_HEADER}: true.`,
           querystring: ProductListQuerySchema,
           response: { 200: z.array(ProductSchema), 400: ApiErrorSchema },
         },
         ...cachedRoute(cache, listKey),
       },
       async (request, reply) => {
-        const { items, total } = await service.list(request.query);
+        const { items, total, capped } = await service.list(request.query);
         void reply.header(TOTAL_COUNT_HEADER, total);
+        if (capped) void reply.header(TOTAL_COUNT_CAPPED_HEADER, 'true');
         return items;
       },
     );

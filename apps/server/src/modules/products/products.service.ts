@@ -1,3 +1,4 @@
+import { SEARCH_COUNT_MAX } from '@bazaar/shared/pagination';
 import { centsToDollars, dollarsToCents } from '@bazaar/shared/pricing';
 import type { Product, ProductCreate, ProductListQuery, ProductUpdate } from '@bazaar/shared/products';
 import { z } from 'zod';
@@ -68,13 +69,15 @@ export function createProductsService(repository: ProductsRepository, cache: Cat
   }
 
   return {
-    async list(query: ProductListQuery): Promise<{ items: Product[]; total: number }> {
+    /** One page and the number of matches; `capped` when a name search matched more than SEARCH_COUNT_MAX. */
+    async list(query: ProductListQuery): Promise<{ items: Product[]; total: number; capped: boolean }> {
       const generation = cache.generation;
       const key = countKey(query);
       const known = cache.count(key);
       const [rows, total] = await Promise.all([repository.page(query), known ?? repository.count(query)]);
       if (known === undefined) cache.storeCount(key, generation, total);
-      return { items: rows.map(toProduct), total };
+      const capped = query.q !== undefined && total > SEARCH_COUNT_MAX;
+      return { items: rows.map(toProduct), total: capped ? SEARCH_COUNT_MAX : total, capped };
     },
 
     async get(id: string): Promise<Product> {
