@@ -151,6 +151,9 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     }
 
     for (const definition of productIndexes) await tx.execute(sql.raw(definition));
+    // Fresh statistics: without them the planner guesses a name search matches a handful of rows and
+    // sorts every match instead of walking the newest-first index.
+    await tx.execute(sql`analyze products`);
 
     const { orderRows, lineRows } = buildOrders(orderPlans, ordered);
     if (orderRows.length > 0) {
