@@ -10,6 +10,7 @@ describe('parseEnv', () => {
       LOG_LEVEL: 'info',
       CORS_ORIGINS: [],
       SEED_ON_START: true,
+      CATALOG_CACHE_MB: 32,
     });
     expect(env.DATABASE_URL).toBeUndefined();
   });
@@ -22,6 +23,7 @@ describe('parseEnv', () => {
       LOG_LEVEL: 'warn',
       CORS_ORIGINS: 'https://a.example, http://localhost:5173',
       SEED_ON_START: 'false',
+      CATALOG_CACHE_MB: '0',
     });
     expect(env).toMatchObject({
       PORT: 8080,
@@ -30,6 +32,7 @@ describe('parseEnv', () => {
       LOG_LEVEL: 'warn',
       CORS_ORIGINS: ['https://a.example', 'http://localhost:5173'],
       SEED_ON_START: false,
+      CATALOG_CACHE_MB: 0,
     });
   });
 
@@ -46,6 +49,8 @@ describe('parseEnv', () => {
     ['LOG_LEVEL', 'loud'],
     ['CORS_ORIGINS', 'not a url'],
     ['SEED_ON_START', 'maybe'],
+    ['CATALOG_CACHE_MB', '-1'],
+    ['CATALOG_CACHE_MB', '1.5'],
   ])('stops on a bad %s with a message naming it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}: .*got "${value}"`));
   });

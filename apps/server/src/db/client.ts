@@ -10,6 +10,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { paths } from '../paths.ts';
+import { listenOnPostgres, type ChannelListener, type Unlisten } from './listen.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,6 +26,8 @@ export interface DatabaseHandle {
   engine: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Subscribes to NOTIFY on `channel`: from every process on PostgreSQL, from this one on PGlite. */
+  listen(channel: string, listener: ChannelListener): Promise<Unlisten>;
 }
 
 export interface DatabaseOptions {
@@ -37,8 +40,9 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = paths.migrations;
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+  const databaseUrl = options.databaseUrl;
+  if (databaseUrl) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
     // An idle connection the server closed (restart, failover) must not crash the process; the pool reconnects.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema });
@@ -47,6 +51,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       engine: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
       close: () => pool.end(),
+      listen: (channel, listener) => listenOnPostgres(databaseUrl, channel, listener),
     };
   }
 
@@ -63,5 +68,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     engine: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
+    // One process owns a PGlite database and hears its notifications as each statement ends.
+    async listen(channel, listener) {
+      const unlisten = await client.listen(channel, () => listener.notified());
+      listener.connected();
+      // Closing the database ends its subscriptions too.
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
   };
 }

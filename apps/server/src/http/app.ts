@@ -5,7 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
+import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 import type { Env } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { createAuth } from '../modules/auth/auth.ts';
@@ -17,6 +17,8 @@ import { configRoutes } from '../modules/auth/config.routes.ts';
 import { categoryRoutes } from '../modules/categories/categories.routes.ts';
 import { createCategoriesRepository } from '../modules/categories/categories.repository.ts';
 import { createCategoriesService } from '../modules/categories/categories.service.ts';
+import { createCatalogCache } from '../modules/catalog-cache/catalog-cache.ts';
+import { followCatalogChanges } from '../modules/catalog-cache/catalog-events.ts';
 import { imageRoutes } from '../modules/images/images.routes.ts';
 import { orderRoutes } from '../modules/orders/orders.routes.ts';
 import { createOrdersRepository } from '../modules/orders/orders.repository.ts';
@@ -73,7 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCors, {
     origin: env.CORS_ORIGINS,
     credentials: true,
-    exposedHeaders: [TOTAL_COUNT_HEADER, 'set-auth-token'],
+    exposedHeaders: [TOTAL_COUNT_HEADER, TOTAL_COUNT_CAPPED_HEADER, 'set-auth-token'],
   });
   await app.register(fastifyCompress);
 
@@ -113,7 +115,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     max: env.AUTH_RATE_LIMIT_MAX,
     windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
   });
-  const products = createProductsService(createProductsRepository(db));
+  const catalogCache = createCatalogCache(env.CATALOG_CACHE_MB * 1024 * 1024);
+  if (env.CATALOG_CACHE_MB > 0) {
+    const unlisten = await followCatalogChanges(database, catalogCache, app.log);
+    app.addHook('onClose', () => unlisten());
+  }
+  const products = createProductsService(createProductsRepository(db), catalogCache);
   const categories = createCategoriesService(createCategoriesRepository(db));
   const users = createUsersService(createUsersRepository(db), viewers);
   const orders = createOrdersService(createOrdersRepository(db));
@@ -125,8 +132,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       api.get('/health', { schema: { hide: true } }, () => ({ status: 'ok', engine: database.engine }));
       await api.register(authRoutes(auth, rateLimiter, env.PUBLIC_URL));
       await api.register(configRoutes(env));
-      await api.register(productRoutes(products, viewers));
-      await api.register(categoryRoutes(categories));
+      await api.register(productRoutes(products, viewers, catalogCache));
+      await api.register(categoryRoutes(categories, catalogCache));
       await api.register(userRoutes(users, viewers));
       await api.register(orderRoutes(orders, viewers));
       await api.register(statsRoutes(stats, viewers));

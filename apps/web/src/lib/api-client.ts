@@ -1,5 +1,5 @@
 import type { ApiError } from '@bazaar/shared/errors';
-import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
+import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 
 export type QueryParams = Record<string, string | number | boolean | undefined>;
 
@@ -58,6 +58,8 @@ export async function getJson<T>(
 export interface ListPage<T> {
   items: T[];
   total: number;
+  /** The server stopped counting at `total`: there are more matches. */
+  capped: boolean;
 }
 
 /** GETs a list endpoint and returns the page with the total of all matches. */
@@ -69,7 +71,11 @@ export async function getPage<T>(
   const response = await get(path, params, options.signal);
   const items = (await response.json()) as T[];
   const header = response.headers.get(TOTAL_COUNT_HEADER);
-  return { items, total: header === null ? items.length : Number(header) };
+  return {
+    items,
+    total: header === null ? items.length : Number(header),
+    capped: response.headers.get(TOTAL_COUNT_CAPPED_HEADER) === 'true',
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { getTableColumns, sql } from 'drizzle-orm';
+import { announceCatalogChange } from '../../modules/catalog-cache/catalog-events.ts';
 import { snapshotLine } from '../../modules/orders/order-line.ts';
 import { queryRows, type Database } from '../client.ts';
 import { categories, orderLines, orders, products, users } from '../schema.ts';
@@ -150,12 +151,17 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     }
 
     for (const definition of productIndexes) await tx.execute(sql.raw(definition));
+    // Fresh statistics: without them the planner guesses a name search matches a handful of rows and
+    // sorts every match instead of walking the newest-first index.
+    await tx.execute(sql`analyze products`);
 
     const { orderRows, lineRows } = buildOrders(orderPlans, ordered);
     if (orderRows.length > 0) {
       await tx.insert(orders).values(orderRows);
       await tx.insert(orderLines).values(lineRows);
     }
+    // Running servers empty their catalog caches when this commits.
+    await announceCatalogChange(tx);
     return { categories: categoryRows.length, products: total, users: userCount, orders: orderRows.length };
   });
 }

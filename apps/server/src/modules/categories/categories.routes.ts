@@ -1,11 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CategoryListQuerySchema, CategorySchema } from '@bazaar/shared/categories';
 import { ApiErrorSchema } from '@bazaar/shared/errors';
+import type { CatalogCache } from '../catalog-cache/catalog-cache.ts';
+import { cachedRoute } from '../catalog-cache/cached-route.ts';
 import type { CategoriesService } from './categories.service.ts';
 
-export function categoryRoutes(service: CategoriesService) {
+/** The cache key of a request; a shuffled list stays shuffled. */
+function listKey(request: FastifyRequest): string | undefined {
+  const parsed = CategoryListQuerySchema.safeParse(request.query);
+  if (!parsed.success || parsed.data.sort === 'random') return undefined;
+  return `categories?${parsed.data.limit}`;
+}
+
+export function categoryRoutes(service: CategoriesService, cache: CatalogCache) {
   return async function (app: FastifyInstance) {
     app.withTypeProvider<ZodTypeProvider>().get(
       '/categories',
@@ -16,6 +25,7 @@ export function categoryRoutes(service: CategoriesService) {
           querystring: CategoryListQuerySchema,
           response: { 200: z.array(CategorySchema), 400: ApiErrorSchema },
         },
+        ...cachedRoute(cache, listKey),
       },
       (request) => service.list(request.query),
     );

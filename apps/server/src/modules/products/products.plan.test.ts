@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_COUNT_MAX, TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 import { ProductListQuerySchema } from '@bazaar/shared/products';
+import { parseEnv } from '../../config/env.ts';
 import { queryRows, type DatabaseHandle } from '../../db/client.ts';
+import { buildApp } from '../../http/app.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { listQueries } from './products.repository.ts';
 
@@ -47,14 +50,19 @@ function inlineParams(text: string, params: unknown[]): string {
 }
 
 describe(`query plans over ${CATALOG_SIZE.toLocaleString('en')} products`, () => {
-  it.each([
-    ['a rare name search', { q: 'd3b07' }],
-    ['a common name search', { q: 'kettle' }],
-  ])('answers %s and its count from the trigram index, never a sequential scan', async (_, query) => {
+  it('answers a rare name search and its count from the trigram index, never a sequential scan', async () => {
     for (const part of ['page', 'count'] as const) {
-      const plan = await planOf(query, part);
+      const plan = await planOf({ q: 'd3b07' }, part);
       expect(plan, plan).not.toMatch(/Seq Scan on products/);
     }
+  });
+
+  it('pages a common name search from an index, and stops counting after the matches a client can reach', async () => {
+    const page = await planOf({ q: 'kettle' }, 'page');
+    expect(page, page).not.toMatch(/Seq Scan on products/);
+    // A scan (of any kind) under this Limit ends after SEARCH_COUNT_MAX + 1 matches, at any catalog size.
+    const count = await planOf({ q: 'kettle' }, 'count');
+    expect(count, count).toMatch(new RegExp(`Limit[^\\n]*\\n.*->.*(Scan|Subquery)`));
   });
 
   it.each([
@@ -66,5 +74,27 @@ describe(`query plans over ${CATALOG_SIZE.toLocaleString('en')} products`, () =>
     const plan = await planOf(query, 'page');
     expect(plan, plan).toMatch(/Index Scan|Bitmap Index Scan/);
     expect(plan, plan).not.toMatch(/Seq Scan on products/);
+  });
+});
+
+describe(`the count of a name search over ${CATALOG_SIZE.toLocaleString('en')} products`, () => {
+  it('is exact for a rare word, and capped (and said to be) for a common one', async () => {
+    const app = await buildApp({ database, env: parseEnv({}) });
+    try {
+      const search = (q: string) => app.inject({ method: 'GET', url: `/api/products?q=${q}&limit=12` });
+      const rare = await search('d3b07');
+      expect(Number(rare.headers[TOTAL_COUNT_HEADER])).toBeLessThan(100);
+      expect(rare.headers[TOTAL_COUNT_CAPPED_HEADER]).toBeUndefined();
+      // One product in six is a kettle: 16,667 of them.
+      const common = await search('kettle');
+      expect(Number(common.headers[TOTAL_COUNT_HEADER])).toBe(SEARCH_COUNT_MAX);
+      expect(common.headers[TOTAL_COUNT_CAPPED_HEADER]).toBe('true');
+      expect(common.json()).toHaveLength(12);
+      // Lists that are not searches keep their exact count.
+      const all = await app.inject({ method: 'GET', url: '/api/products?limit=1' });
+      expect(Number(all.headers[TOTAL_COUNT_HEADER])).toBe(CATALOG_SIZE);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, arrayOverlaps, asc, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { SEARCH_COUNT_MAX } from '@bazaar/shared/pagination';
 import type { ProductListQuery } from '@bazaar/shared/products';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
+import { announceCatalogChange } from '../catalog-cache/catalog-events.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
@@ -50,7 +52,18 @@ export function listQueries(db: Database, query: ProductListQuery) {
       .orderBy(...order)
       .limit(query.limit)
       .offset(query.offset),
-    count: db.select({ total: count() }).from(products).where(where),
+    // A name search stops counting one past SEARCH_COUNT_MAX: enough to tell that the total is capped.
+    count:
+      query.q === undefined
+        ? db.select({ total: count() }).from(products).where(where)
+        : db.select({ total: count() }).from(
+            db
+              .select({ one: sql`1` })
+              .from(products)
+              .where(where)
+              .limit(SEARCH_COUNT_MAX + 1)
+              .as('matches'),
+          ),
   };
 }
 
@@ -79,13 +92,13 @@ export function createProductsRepository(db: Database) {
   }
 
   return {
-    async list(query: ProductListQuery): Promise<{ rows: ProductRow[]; total: number }> {
-      const queries = listQueries(db, query);
-      const [rows, [counted]] = await Promise.all([
-        query.sort === 'random' ? randomPage(query) : queries.page,
-        queries.count,
-      ]);
-      return { rows, total: counted?.total ?? 0 };
+    page(query: ProductListQuery): Promise<ProductRow[]> {
+      return query.sort === 'random' ? randomPage(query) : listQueries(db, query).page;
+    },
+
+    async count(query: ProductListQuery): Promise<number> {
+      const [counted] = await listQueries(db, query).count;
+      return counted?.total ?? 0;
     },
 
     async findById(id: string): Promise<ProductRow | undefined> {
@@ -93,32 +106,42 @@ export function createProductsRepository(db: Database) {
       return row;
     },
 
-    async create(values: NewProductRow): Promise<ProductRow> {
-      const [row] = await db.insert(products).values(values).returning();
-      if (!row) throw new Error('insert returned no product');
-      return row;
+    // Each write announces itself in its own transaction, so that other processes hear of it on commit.
+    create(values: NewProductRow): Promise<ProductRow> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(products).values(values).returning();
+        if (!row) throw new Error('insert returned no product');
+        await announceCatalogChange(tx);
+        return row;
+      });
     },
 
     /**
      * Changes a product in one statement, only when `editor` may: undefined = anyone (an admin), else the
      * creator's e-mail. Answers undefined when no row matched (unknown product or someone else's).
      */
-    async update(id: string, values: Partial<NewProductRow>, editor: string | undefined) {
-      const [row] = await db
-        .update(products)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(and(eq(products.id, id), editor === undefined ? undefined : eq(products.addedBy, editor)))
-        .returning();
-      return row;
+    update(id: string, values: Partial<NewProductRow>, editor: string | undefined) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(products)
+          .set({ ...values, updatedAt: sql`now()` })
+          .where(and(eq(products.id, id), editor === undefined ? undefined : eq(products.addedBy, editor)))
+          .returning();
+        if (row) await announceCatalogChange(tx);
+        return row;
+      });
     },
 
     /** Deletes under the same rule as `update`; answers whether a row went. */
-    async delete(id: string, editor: string | undefined): Promise<boolean> {
-      const deleted = await db
-        .delete(products)
-        .where(and(eq(products.id, id), editor === undefined ? undefined : eq(products.addedBy, editor)))
-        .returning({ id: products.id });
-      return deleted.length > 0;
+    delete(id: string, editor: string | undefined): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const deleted = await tx
+          .delete(products)
+          .where(and(eq(products.id, id), editor === undefined ? undefined : eq(products.addedBy, editor)))
+          .returning({ id: products.id });
+        if (deleted.length > 0) await announceCatalogChange(tx);
+        return deleted.length > 0;
+      });
     },
   };
 }

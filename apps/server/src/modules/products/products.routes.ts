@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '@bazaar/shared/errors';
-import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
+import { SEARCH_COUNT_MAX, TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 import {
   ProductCreateSchema,
   ProductIdParamsSchema,
@@ -11,11 +11,27 @@ import {
   ProductUpdateSchema,
 } from '@bazaar/shared/products';
 import type { Viewers } from '../auth/viewer.ts';
+import type { CatalogCache } from '../catalog-cache/catalog-cache.ts';
+import { cachedRoute } from '../catalog-cache/cached-route.ts';
 import type { ProductsService } from './products.service.ts';
 
 const refusals = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
-export function productRoutes(service: ProductsService, viewers: Viewers) {
+/** The cache key of a list request; random pages stay random, and name searches (unbounded in number) are not kept. */
+function listKey(request: FastifyRequest): string | undefined {
+  const parsed = ProductListQuerySchema.safeParse(request.query);
+  if (!parsed.success) return undefined;
+  const { q, category, flash_sale, sort, limit, offset } = parsed.data;
+  if (sort === 'random' || q !== undefined) return undefined;
+  return `products?${JSON.stringify([category, flash_sale, sort, limit, offset])}`;
+}
+
+function productKey(request: FastifyRequest): string | undefined {
+  const parsed = ProductIdParamsSchema.safeParse(request.params);
+  return parsed.success ? `product/${parsed.data.id}` : undefined;
+}
+
+export function productRoutes(service: ProductsService, viewers: Viewers, cache: CatalogCache) {
   return async function (app: FastifyInstance) {
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -25,14 +41,18 @@ export function productRoutes(service: ProductsService, viewers: Viewers) {
         schema: {
           tags: ['products'],
           summary: 'List products',
-          description: `One page of products; the number of all matching products is in the ${TOTAL_COUNT_HEADER} header.`,
+          description:
+            `One page of products; the number of all matching products is in the ${TOTAL_COUNT_HEADER} header. ` +
+            `A name search counts at most ${SEARCH_COUNT_MAX} matches and then adds ${TOTAL_COUNT_CAPPED_HEADER}: true.`,
           querystring: ProductListQuerySchema,
           response: { 200: z.array(ProductSchema), 400: ApiErrorSchema },
         },
+        ...cachedRoute(cache, listKey),
       },
       async (request, reply) => {
-        const { items, total } = await service.list(request.query);
+        const { items, total, capped } = await service.list(request.query);
         void reply.header(TOTAL_COUNT_HEADER, total);
+        if (capped) void reply.header(TOTAL_COUNT_CAPPED_HEADER, 'true');
         return items;
       },
     );
@@ -46,6 +66,7 @@ export function productRoutes(service: ProductsService, viewers: Viewers) {
           params: ProductIdParamsSchema,
           response: { 200: ProductSchema, 404: ApiErrorSchema },
         },
+        ...cachedRoute(cache, productKey),
       },
       async (request) => service.get(request.params.id),
     );

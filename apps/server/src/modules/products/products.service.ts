@@ -1,8 +1,10 @@
+import { SEARCH_COUNT_MAX } from '@bazaar/shared/pagination';
 import { centsToDollars, dollarsToCents } from '@bazaar/shared/pricing';
 import type { Product, ProductCreate, ProductListQuery, ProductUpdate } from '@bazaar/shared/products';
 import { z } from 'zod';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Viewer } from '../auth/viewer.ts';
+import type { CatalogCache } from '../catalog-cache/catalog-cache.ts';
 import { productImageUrl, slugify } from '../images/images.urls.ts';
 import type { NewProductRow, ProductRow, ProductsRepository } from './products.repository.ts';
 
@@ -53,7 +55,11 @@ function toColumns(input: ProductUpdate): Partial<NewProductRow> {
 const forbidden = () =>
   new AppError('FORBIDDEN', 'Only the seller who added this product or an admin may change it.');
 
-export function createProductsService(repository: ProductsRepository) {
+/** The filter part of a list query: lists that differ only in order or page share one count. */
+const countKey = (query: ProductListQuery) => JSON.stringify([query.q, query.category, query.flash_sale]);
+
+/** `cache` keeps list counts, and is emptied after each write, before its answer is sent. */
+export function createProductsService(repository: ProductsRepository, cache: CatalogCache) {
   /** Who may edit: undefined lets an admin edit anything; a seller edits only their own products. */
   const editorOf = (viewer: Viewer) => (viewer.isAdmin ? undefined : viewer.email);
 
@@ -63,9 +69,15 @@ export function createProductsService(repository: ProductsRepository) {
   }
 
   return {
-    async list(query: ProductListQuery): Promise<{ items: Product[]; total: number }> {
-      const { rows, total } = await repository.list(query);
-      return { items: rows.map(toProduct), total };
+    /** One page and the number of matches; `capped` when a name search matched more than SEARCH_COUNT_MAX. */
+    async list(query: ProductListQuery): Promise<{ items: Product[]; total: number; capped: boolean }> {
+      const generation = cache.generation;
+      const key = countKey(query);
+      const known = cache.count(key);
+      const [rows, total] = await Promise.all([repository.page(query), known ?? repository.count(query)]);
+      if (known === undefined) cache.storeCount(key, generation, total);
+      const capped = query.q !== undefined && total > SEARCH_COUNT_MAX;
+      return { items: rows.map(toProduct), total: capped ? SEARCH_COUNT_MAX : total, capped };
     },
 
     async get(id: string): Promise<Product> {
@@ -84,6 +96,7 @@ export function createProductsService(repository: ProductsRepository) {
         mainImageUrl: input.mainImage ?? productImageUrl(slugify(input.name) || 'product', 1),
         addedBy: viewer.email,
       });
+      cache.invalidate();
       return toProduct(row);
     },
 
@@ -91,12 +104,14 @@ export function createProductsService(repository: ProductsRepository) {
       if (!isUuid(id)) throw notFound('Product');
       const row = await repository.update(id, toColumns(input), editorOf(viewer));
       if (!row) throw await refusal(id);
+      cache.invalidate();
       return toProduct(row);
     },
 
     async remove(id: string, viewer: Viewer): Promise<void> {
       if (!isUuid(id)) throw notFound('Product');
       if (!(await repository.delete(id, editorOf(viewer)))) throw await refusal(id);
+      cache.invalidate();
     },
   };
 }

@@ -4,8 +4,9 @@ import { Loader } from '../../components/loader.tsx';
 import { Price } from '../../components/price.tsx';
 import { SEARCH_PAGE_SIZE, useProductSearch } from './api/search-products.ts';
 
-function countText(total: number): string {
-  return `${total} ${total === 1 ? 'product' : 'products'}`;
+function countText(total: number, capped: boolean): string {
+  if (capped) return `${total.toLocaleString('en')}+ products`;
+  return `${total.toLocaleString('en')} ${total === 1 ? 'product' : 'products'}`;
 }
 
 /** Moves focus between result links with the arrow keys (Tab works too). */
@@ -37,8 +38,10 @@ export function SearchResults({ id, text }: { id: string; text: string }) {
           <p aria-live="polite" className="text-sm text-gray-600">
             {search.data && (
               <>
-                <span className="font-semibold text-teal-800">{countText(search.data.total)}</span> for “
-                {text}”
+                <span className="font-semibold text-teal-800">
+                  {countText(search.data.total, search.data.capped)}
+                </span>{' '}
+                for “{text}”
               </>
             )}
             {search.isPlaceholderData && <span className="ml-2 text-gray-500">Updating…</span>}

@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { createByteLru } from './byte-lru.ts';
+
+export type Encoding = 'identity' | 'gzip' | 'br';
+
+/** A rendered 200 answer: its body (and compressed copies, made when first asked for) and headers. */
+export interface CachedResponse {
+  /** Hash of the identity body: the strong ETag, with the encoding appended for a compressed copy. */
+  hash: string;
+  headers: Record<string, string>;
+  bodies: { identity: Buffer } & Partial<Record<Encoding, Buffer>>;
+}
+
+const compressors: Record<Exclude<Encoding, 'identity'>, (body: Buffer) => Buffer> = {
+  gzip: (body) => gzipSync(body),
+  // Quality 4, as @fastify/compress uses: the default 11 costs milliseconds per answer.
+  br: (body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
+};
+
+// Keys, headers and bookkeeping of an entry, roughly.
+const ENTRY_OVERHEAD_BYTES = 256;
+
+function sizeOf(key: string, entry: CachedResponse): number {
+  let bytes = ENTRY_OVERHEAD_BYTES + key.length * 2;
+  for (const body of Object.values(entry.bodies)) bytes += body.length;
+  return bytes;
+}
+
+/**
+ * Rendered catalog answers and list counts, bounded by bytes and emptied on every catalog write.
+ * A read notes `generation` before it touches the database and stores its result only if no write
+ * came in between, so a read that raced a write never stores what it saw before the write.
+ */
+export function createCatalogCache(maxBytes: number) {
+  const responses = createByteLru<CachedResponse>(maxBytes);
+  // Counts are a few bytes each; a small share of the budget holds thousands.
+  const counts = createByteLru<number>(Math.floor(maxBytes / 32));
+  let generation = 0;
+  // Nothing is served or stored until every writer's changes are heard (see `follow`).
+  let following = false;
+  const usable = () => maxBytes > 0 && following;
+
+  function invalidate(): void {
+    generation += 1;
+    responses.clear();
+    counts.clear();
+  }
+
+  return {
+    get generation(): number {
+      return generation;
+    },
+
+    invalidate,
+
+    /** Whether changes made by every server process are being heard; while not, the cache is bypassed. */
+    follow(live: boolean): void {
+      following = live;
+      invalidate();
+    },
+
+    response(key: string): CachedResponse | undefined {
+      return usable() ? responses.get(key) : undefined;
+    },
+
+    /** Makes the entry of a fresh answer and keeps it when no write happened since `readGeneration`. */
+    storeResponse(
+      key: string,
+      readGeneration: number,
+      body: Buffer,
+      headers: Record<string, string>,
+    ): CachedResponse {
+      const hash = createHash('sha1').update(body).digest('base64url');
+      const entry: CachedResponse = { hash, headers, bodies: { identity: body } };
+      if (usable() && readGeneration === generation) responses.set(key, entry, sizeOf(key, entry));
+      return entry;
+    },
+
+    /** The body in `encoding`, compressed on first use and then kept with the entry. */
+    body(key: string, entry: CachedResponse, encoding: Encoding): Buffer {
+      const known = entry.bodies[encoding];
+      if (known) return known;
+      const body = compressors[encoding as Exclude<Encoding, 'identity'>](entry.bodies.identity);
+      entry.bodies[encoding] = body;
+      // Re-sized only while it is still the stored entry: a write may have emptied the cache meanwhile.
+      if (responses.get(key) === entry) responses.set(key, entry, sizeOf(key, entry));
+      return body;
+    },
+
+    count(key: string): number | undefined {
+      return usable() ? counts.get(key) : undefined;
+    },
+
+    storeCount(key: string, readGeneration: number, total: number): void {
+      if (usable() && readGeneration === generation)
+        counts.set(key, total, ENTRY_OVERHEAD_BYTES + key.length * 2);
+    },
+  };
+}
+
+export type CatalogCache = ReturnType<typeof createCatalogCache>;

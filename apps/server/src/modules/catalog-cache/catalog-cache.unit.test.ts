@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { createCatalogCache } from './catalog-cache.ts';
+
+const body = Buffer.from('[{"name":"Lamp"}]');
+
+describe('createCatalogCache', () => {
+  it('does not keep what a read saw when a write came in between', () => {
+    const cache = createCatalogCache(1024 * 1024);
+    cache.follow(true);
+    const before = cache.generation;
+    cache.storeCount('all', before, 10);
+    cache.invalidate(); // the write
+    cache.storeResponse('list', before, body, {});
+    cache.storeCount('all', before, 10);
+    expect(cache.response('list')).toBeUndefined();
+    expect(cache.count('all')).toBeUndefined();
+
+    cache.storeResponse('list', cache.generation, body, {});
+    expect(cache.response('list')?.bodies.identity).toEqual(body);
+  });
+
+  it('serves and stores nothing while changes are not heard, and starts empty once they are again', () => {
+    const cache = createCatalogCache(1024 * 1024);
+    cache.follow(true);
+    cache.storeResponse('list', cache.generation, body, {});
+    cache.follow(false);
+    expect(cache.response('list')).toBeUndefined();
+    cache.storeResponse('list', cache.generation, body, {});
+    cache.follow(true);
+    expect(cache.response('list')).toBeUndefined();
+  });
+
+  it('evicts by bytes, counting compressed copies too', () => {
+    const big = Buffer.from(
+      JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ i, name: `Item ${i}` }))),
+    );
+    const cache = createCatalogCache(2 * big.length);
+    cache.follow(true);
+    const first = cache.storeResponse('first', cache.generation, big, {});
+    cache.body('first', first, 'gzip');
+    cache.storeResponse('second', cache.generation, big, {});
+    expect(cache.response('first')).toBeUndefined();
+    expect(cache.response('second')).toBeDefined();
+  });
+});
