@@ -196,7 +196,7 @@ function JustForYou({ excludeId }: { excludeId: string }) {
   );
 }
 
-export function ProductPage() {
+export function Component() {
   const id = useParams().id ?? '';
   const { data: product, error } = useProduct(id);
   // An unknown id (404) or a failed request shows the route's error page.
