@@ -17,5 +17,13 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    // Every browser the shop supports preloads modules itself.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // What the first page needs in one file rather than a handful: fewer requests, better compression.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
   },
 });

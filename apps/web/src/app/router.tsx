@@ -1,7 +1,9 @@
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 import { RequireSignIn } from '../features/auth/require-sign-in.tsx';
 import { HomePage } from '../features/catalog/home-page.tsx';
+import { productQuery } from '../lib/product-query.ts';
 import { ErrorPage } from './error-page.tsx';
+import { queryClient } from './query-client.ts';
 import { StoreLayout } from './store-layout.tsx';
 
 const dashboardPages: RouteObject[] = [
@@ -28,7 +30,15 @@ const router = createBrowserRouter([
         children: [
           // The home page is the landing page and ships in the entry chunk; every other page loads its own.
           { index: true, element: <HomePage /> },
-          { path: 'product/:id', lazy: () => import('../features/catalog/product-page.tsx') },
+          {
+            path: 'product/:id',
+            // Starts fetching the product while the page's code loads; not awaited: the page shows its loader.
+            loader: ({ params }) => {
+              void queryClient.prefetchQuery(productQuery(params.id ?? ''));
+              return null;
+            },
+            lazy: () => import('../features/catalog/product-page.tsx'),
+          },
           { path: 'flash-sale', lazy: () => import('../features/catalog/flash-sale-page.tsx') },
           { path: 'new-product-page', lazy: () => import('../features/catalog/new-products-page.tsx') },
           { path: 'only-for-you', lazy: () => import('../features/catalog/only-for-you-page.tsx') },
