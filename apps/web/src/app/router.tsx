@@ -1,4 +1,5 @@
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { Loader } from '../components/loader.tsx';
 import { RequireSignIn } from '../features/auth/require-sign-in.tsx';
 import { HomePage } from '../features/catalog/home-page.tsx';
 import { productQuery } from '../lib/product-query.ts';
@@ -27,6 +28,8 @@ const router = createBrowserRouter([
     children: [
       {
         errorElement: <ErrorPage />,
+        // Opening the shop on a lazily loaded page: the header shows at once, a loader until the page's code is in.
+        hydrateFallbackElement: <Loader />,
         children: [
           // The home page is the landing page and ships in the entry chunk; every other page loads its own.
           { index: true, element: <HomePage /> },
