@@ -97,6 +97,29 @@ test('the footer has the Services, Company and Legal link lists', async ({ page 
   await expect(page.getByRole('heading', { level: 1, name: 'About Bazaar' })).toBeVisible();
 });
 
+test('while the next page’s code loads, a bar runs along the top and the current page stays', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const flashSale = page.getByRole('heading', { level: 2, name: 'Flash Sale' });
+  await expect(flashSale).toBeVisible();
+  // Pages load their code when opened: the About page's scripts are held until the bar has been seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
+  const bar = page.getByRole('progressbar', { name: 'Loading the page' });
+  await expect(bar).toBeVisible();
+  await expect(flashSale).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'About Bazaar' })).toBeVisible();
+  await expect(bar).toHaveCount(0);
+});
+
 test('toasts stack top-right, at most 20 at a time', async ({ page }) => {
   await page.goto('/register');
   await page.getByLabel('Name').fill('Toast Tester');

@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { echoedField, optionalText } from './fields.ts';
 import { ImageSchema } from './products.ts';
 import { limitSchema, offsetSchema } from './pagination.ts';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  ORDER_LINES_MAX,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  QUANTITY_MAX,
+} from './orders-constants.ts';
 
-export const PAYMENT_METHODS = ['cash on delivery', 'bkash', 'rocket'] as const;
-export const ORDER_STATUSES = ['processing', 'shipped', 'delivered', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const QUANTITY_MAX = 99;
-export const ORDER_LINES_MAX = 50;
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export * from './orders-constants.ts';
 
 const quantity = z.number().int('Quantity is a whole number').min(1).max(QUANTITY_MAX);
 

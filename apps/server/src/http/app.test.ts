@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../db/client.ts';
@@ -16,6 +17,8 @@ function fakeWebBuild(): string {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Bazaar</title><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log("shop")');
+  // Told apart from the plain file, to see which one the server sent.
+  writeFileSync(join(dist, 'assets', 'main-abc123.js.br'), brotliCompressSync('console.log("brotli")'));
   return dist;
 }
 
@@ -111,6 +114,26 @@ describe('serving', () => {
     const response = await app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("sends the build's brotli file to browsers that accept it, and the plain file to others", async () => {
+    const brotli = await app.inject({
+      method: 'GET',
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(String(brotli.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log("brotli")');
+
+    const plain = await app.inject({
+      method: 'GET',
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("shop")');
   });
 
   it('answers a missing asset with 404 rather than the app page', async () => {

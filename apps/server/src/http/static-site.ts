@@ -24,6 +24,8 @@ export async function registerStaticSite(app: FastifyInstance, webDist: string |
       root: webDist,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz beside its scripts and stylesheets (apps/web/vite.config.ts).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         void reply.header('cache-control', filePath.includes('/assets/') ? IMMUTABLE : 'no-cache');
       },

@@ -59,6 +59,8 @@ export function Header() {
   useTokenSync(user, isPending);
   const location = useLocation();
   const authLinkState = useAuthLinkState();
+  const authLinkClass = (state: { isActive: boolean }) =>
+    `${navLinkClass(state)} ${isPending ? 'invisible' : ''}`;
   // The phone menu belongs to the page it was opened on: following one of its links closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === location.key;
@@ -111,12 +113,13 @@ export function Header() {
           <NavLink to="/about" className={navLinkClass}>
             About
           </NavLink>
-          {!isPending && !user && (
+          {/* Kept in place, unseen, while the session loads, so that the search box beside does not move. */}
+          {!user && (
             <>
-              <NavLink to="/login" state={authLinkState} className={navLinkClass}>
+              <NavLink to="/login" state={authLinkState} className={authLinkClass}>
                 Login
               </NavLink>
-              <NavLink to="/register" state={authLinkState} className={navLinkClass}>
+              <NavLink to="/register" state={authLinkState} className={authLinkClass}>
                 Register
               </NavLink>
             </>

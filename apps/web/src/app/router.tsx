@@ -1,17 +1,10 @@
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
-import { AboutPage } from '../features/about/about-page.tsx';
-import { LoginPage } from '../features/auth/login-page.tsx';
-import { RegisterPage } from '../features/auth/register-page.tsx';
+import { Loader } from '../components/loader.tsx';
 import { RequireSignIn } from '../features/auth/require-sign-in.tsx';
-import { CartPage } from '../features/cart/cart-page.tsx';
-import { CategoriesPage } from '../features/catalog/categories-page.tsx';
-import { CategoryProductsPage } from '../features/catalog/category-products-page.tsx';
-import { FlashSalePage } from '../features/catalog/flash-sale-page.tsx';
 import { HomePage } from '../features/catalog/home-page.tsx';
-import { NewProductsPage } from '../features/catalog/new-products-page.tsx';
-import { OnlyForYouPage } from '../features/catalog/only-for-you-page.tsx';
-import { ProductPage } from '../features/catalog/product-page.tsx';
+import { productQuery } from '../lib/product-query.ts';
 import { ErrorPage } from './error-page.tsx';
+import { queryClient } from './query-client.ts';
 import { StoreLayout } from './store-layout.tsx';
 
 const dashboardPages: RouteObject[] = [
@@ -35,18 +28,29 @@ const router = createBrowserRouter([
     children: [
       {
         errorElement: <ErrorPage />,
+        // Opening the shop on a lazily loaded page: the header shows at once, a loader until the page's code is in.
+        hydrateFallbackElement: <Loader />,
         children: [
+          // The home page is the landing page and ships in the entry chunk; every other page loads its own.
           { index: true, element: <HomePage /> },
-          { path: 'product/:id', element: <ProductPage /> },
-          { path: 'flash-sale', element: <FlashSalePage /> },
-          { path: 'new-product-page', element: <NewProductsPage /> },
-          { path: 'only-for-you', element: <OnlyForYouPage /> },
-          { path: 'categories-all', element: <CategoriesPage /> },
-          { path: 'search/:nameId', element: <CategoryProductsPage /> },
-          { path: 'cart', element: <CartPage /> },
-          { path: 'login', element: <LoginPage /> },
-          { path: 'register', element: <RegisterPage /> },
-          { path: 'about', element: <AboutPage /> },
+          {
+            path: 'product/:id',
+            // Starts fetching the product while the page's code loads; not awaited: the page shows its loader.
+            loader: ({ params }) => {
+              void queryClient.prefetchQuery(productQuery(params.id ?? ''));
+              return null;
+            },
+            lazy: () => import('../features/catalog/product-page.tsx'),
+          },
+          { path: 'flash-sale', lazy: () => import('../features/catalog/flash-sale-page.tsx') },
+          { path: 'new-product-page', lazy: () => import('../features/catalog/new-products-page.tsx') },
+          { path: 'only-for-you', lazy: () => import('../features/catalog/only-for-you-page.tsx') },
+          { path: 'categories-all', lazy: () => import('../features/catalog/categories-page.tsx') },
+          { path: 'search/:nameId', lazy: () => import('../features/catalog/category-products-page.tsx') },
+          { path: 'cart', lazy: () => import('../features/cart/cart-page.tsx') },
+          { path: 'login', lazy: () => import('../features/auth/login-page.tsx') },
+          { path: 'register', lazy: () => import('../features/auth/register-page.tsx') },
+          { path: 'about', lazy: () => import('../features/about/about-page.tsx') },
           {
             path: 'dashboard',
             element: <RequireSignIn />,

@@ -20,7 +20,12 @@ export function StoreLayout() {
     <div className="flex min-h-screen flex-col bg-gray-50 text-gray-900">
       <NavigationProgress />
       <Header />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none">
+      {/* At least a screen tall: the footer starts below the fold, so pages that load their content never push it. */}
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto min-h-screen w-full max-w-7xl flex-1 px-4 py-6 outline-none"
+      >
         <Outlet />
       </main>
       <Footer />

@@ -4,8 +4,8 @@ import { ErrorState } from './error-state.tsx';
 import { Loader } from './loader.tsx';
 
 /**
- * A list's four states: loading (a loader), failed with nothing to show (an error with a retry),
- * finished and empty (the empty state), or its items.
+ * A list's four states: loading (a loader, or `placeholder`), failed with nothing to show (an error with a
+ * retry), finished and empty (the empty state), or its items.
  */
 export function ListState<T>({
   items,
@@ -13,6 +13,7 @@ export function ListState<T>({
   onRetry,
   noun,
   emptyTitle,
+  placeholder,
   children,
 }: {
   items: readonly T[] | undefined;
@@ -21,13 +22,18 @@ export function ListState<T>({
   /** What the list holds, e.g. "products", for the loading and error texts. */
   noun: string;
   emptyTitle: string;
+  /** Stands in for the items while they load, sized like them so that nothing below moves when they come. */
+  placeholder?: ReactNode;
   children: (items: readonly T[]) => ReactNode;
 }) {
   if (!items) {
-    return error ? (
-      <ErrorState message={`The ${noun} could not be loaded.`} onRetry={onRetry} />
-    ) : (
-      <Loader label={`Loading ${noun}…`} />
+    if (error) return <ErrorState message={`The ${noun} could not be loaded.`} onRetry={onRetry} />;
+    if (!placeholder) return <Loader label={`Loading ${noun}…`} />;
+    return (
+      <>
+        <p role="status" className="sr-only">{`Loading ${noun}…`}</p>
+        {placeholder}
+      </>
     );
   }
   return items.length > 0 ? children(items) : <EmptyState title={emptyTitle} />;

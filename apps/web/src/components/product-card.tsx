@@ -6,6 +6,10 @@ import { Stars } from './stars.tsx';
 
 export type HeadingLevel = 2 | 3;
 
+const cardClasses = 'flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200';
+// Two lines whatever the name's length, so that every card (and its placeholder) has the same height.
+const nameClasses = 'line-clamp-2 min-h-[2lh] text-sm leading-snug';
+
 /** A product in a list: the whole card leads to the product page through the link on its name. */
 export function ProductCard({
   product,
@@ -19,7 +23,9 @@ export function ProductCard({
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200 transition hover:-translate-y-0.5 hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-teal-700">
+    <article
+      className={`${cardClasses} group relative transition hover:-translate-y-0.5 hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-teal-700`}
+    >
       <div className="relative aspect-square bg-gray-100">
         <img
           src={product.mainImage.url}
@@ -37,7 +43,7 @@ export function ProductCard({
         )}
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-3">
-        <Heading className="line-clamp-2 text-sm leading-snug font-medium text-gray-900">
+        <Heading className={`${nameClasses} font-medium text-gray-900`}>
           {/* The link covers the card (after:inset-0) so the image is clickable too, with one tab stop. */}
           <Link
             to={`/product/${product._id}`}
@@ -51,5 +57,22 @@ export function ProductCard({
         {children && <div className="relative z-10 pt-1">{children}</div>}
       </div>
     </article>
+  );
+}
+
+/** A grey card of a product card's size, shown while the products load. */
+export function ProductCardPlaceholder() {
+  return (
+    <div aria-hidden="true" className={cardClasses}>
+      <div className="aspect-square bg-gray-100" />
+      <div className="flex flex-1 flex-col gap-1.5 p-3">
+        <div className={nameClasses}>
+          <div className="h-[1lh] w-4/5 rounded bg-gray-100" />
+        </div>
+        {/* The heights of Stars (1em of text-sm) and Price (a line of body text). */}
+        <div className="h-3.5 w-20 rounded bg-gray-100" />
+        <div className="mt-auto h-6 w-16 rounded bg-gray-100" />
+      </div>
+    </div>
   );
 }

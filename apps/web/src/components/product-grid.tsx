@@ -1,5 +1,7 @@
 import type { Product } from '@bazaar/shared/products';
-import { ProductCard, type HeadingLevel } from './product-card.tsx';
+import { ProductCard, ProductCardPlaceholder, type HeadingLevel } from './product-card.tsx';
+
+const gridClasses = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-6';
 
 /** The public product list layout: 2 columns on phones, 3 on small screens, 6 from medium up. */
 export function ProductGrid({
@@ -10,12 +12,23 @@ export function ProductGrid({
   headingLevel?: HeadingLevel;
 }) {
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-6">
+    <ul className={gridClasses}>
       {products.map((product) => (
         <li key={product._id}>
           <ProductCard product={product} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The grid's place while `count` products load. */
+export function ProductGridPlaceholder({ count }: { count: number }) {
+  return (
+    <div className={gridClasses}>
+      {Array.from({ length: count }, (_, index) => (
+        <ProductCardPlaceholder key={index} />
+      ))}
+    </div>
   );
 }

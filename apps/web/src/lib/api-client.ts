@@ -1,5 +1,5 @@
 import type { ApiError } from '@bazaar/shared/errors';
-import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
+import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination-constants';
 
 export type QueryParams = Record<string, string | number | boolean | undefined>;
 

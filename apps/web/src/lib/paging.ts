@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import { OFFSET_MAX } from '@bazaar/shared/pagination';
+import { OFFSET_MAX } from '@bazaar/shared/pagination-constants';
 import { getPage, type ListPage, type QueryParams } from './api-client.ts';
 
 /** For an infinite query: the offset of the page after `lastPage` (read at `lastOffset`), or undefined at the end. */

@@ -43,7 +43,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-export function AboutPage() {
+export function Component() {
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <div className="rounded-2xl bg-gradient-to-br from-teal-700 to-teal-900 px-6 py-10 text-white shadow-sm sm:px-10">

@@ -29,7 +29,7 @@ function useSocialSignInError(): void {
   }, [code, setSearchParams]);
 }
 
-export function LoginPage() {
+export function Component() {
   const { user, isPending } = useSession();
   const returnPath = useReturnPath();
   const linkState = useAuthLinkState();

@@ -1,4 +1,3 @@
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { useSignOut } from './api/sign-out.ts';
 
@@ -7,6 +6,8 @@ export function LogoutButton({ className }: { className: string }) {
   const navigate = useNavigate();
 
   async function logout() {
+    // Imported here: the header is on every first page load, the toast library need not be.
+    const { toast } = await import('react-hot-toast');
     // Leave first: a guarded page would otherwise send the user to /login as the session ends.
     await navigate('/');
     try {

@@ -18,7 +18,7 @@ interface FieldErrors {
   confirmPassword?: string | undefined;
 }
 
-export function RegisterPage() {
+export function Component() {
   const { user, isPending } = useSession();
   const returnPath = useReturnPath();
   const linkState = useAuthLinkState();

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { QUANTITY_MAX } from '@bazaar/shared/orders';
+import { QUANTITY_MAX } from '@bazaar/shared/orders-constants';
 import { formatDollars } from '@bazaar/shared/pricing';
 import type { Product } from '@bazaar/shared/products';
 import { Price } from '../../components/price.tsx';

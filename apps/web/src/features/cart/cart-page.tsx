@@ -19,7 +19,7 @@ type ShownLine = Exclude<CartProduct, { status: 'missing' }>;
 const lineTotal = (product: Product, quantity: number) =>
   lineTotalCents(dollarsToCents(product.price), product.discount, quantity);
 
-export function CartPage() {
+export function Component() {
   const items = useCartItems();
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);

@@ -1,4 +1,4 @@
-import { QUANTITY_MAX } from '@bazaar/shared/orders';
+import { QUANTITY_MAX } from '@bazaar/shared/orders-constants';
 import { createStoredState } from '../../lib/stored-state.ts';
 
 /** Product id → quantity, as the spec's cart keeps it. */

@@ -6,7 +6,7 @@ import { PageHeading } from './components/page-heading.tsx';
 // The server's largest page of categories; a shop has far fewer.
 const ALL_CATEGORIES_LIMIT = 100;
 
-export function CategoriesPage() {
+export function Component() {
   const { data, error, refetch } = useCategories({ sort: 'name', limit: ALL_CATEGORIES_LIMIT });
   return (
     <>

@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { InfiniteProductList } from './components/infinite-product-list.tsx';
 import { PageHeading } from './components/page-heading.tsx';
 
-export function CategoryProductsPage() {
+export function Component() {
   const nameId = useParams().nameId ?? '';
   return (
     <>

@@ -2,7 +2,7 @@ import { Countdown } from './components/countdown.tsx';
 import { InfiniteProductList } from './components/infinite-product-list.tsx';
 import { PageHeading } from './components/page-heading.tsx';
 
-export function FlashSalePage() {
+export function Component() {
   return (
     <>
       <PageHeading title="Flash Sale">

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { ListState } from '../../components/list-state.tsx';
-import { ProductGrid } from '../../components/product-grid.tsx';
+import { ProductGrid, ProductGridPlaceholder } from '../../components/product-grid.tsx';
 import { SectionHeader } from '../../components/section-header.tsx';
 import { Banner } from './components/banner.tsx';
-import { CategoryGrid } from './components/category-grid.tsx';
+import { CategoryGrid, CategoryGridPlaceholder } from './components/category-grid.tsx';
 import { Countdown } from './components/countdown.tsx';
 import { useCategories } from './api/get-categories.ts';
 import { useProducts, type GetProductsParams } from './api/get-products.ts';
@@ -59,7 +59,7 @@ function HomeSection({
   );
 }
 
-function ProductsBlock({ params }: { params: GetProductsParams }) {
+function ProductsBlock({ params }: { params: GetProductsParams & { limit: number } }) {
   const { data, error, refetch } = useProducts(params);
   return (
     <ListState
@@ -68,6 +68,7 @@ function ProductsBlock({ params }: { params: GetProductsParams }) {
       onRetry={() => void refetch()}
       noun="products"
       emptyTitle="No products found"
+      placeholder={<ProductGridPlaceholder count={params.limit} />}
     >
       {(products) => <ProductGrid products={products} />}
     </ListState>
@@ -83,6 +84,7 @@ function CategoriesBlock() {
       onRetry={() => void refetch()}
       noun="categories"
       emptyTitle="No categories yet"
+      placeholder={<CategoryGridPlaceholder count={CATEGORY_COUNT} />}
     >
       {(categories) => <CategoryGrid categories={categories} />}
     </ListState>

@@ -1,7 +1,7 @@
 import { InfiniteProductList } from './components/infinite-product-list.tsx';
 import { PageHeading } from './components/page-heading.tsx';
 
-export function OnlyForYouPage() {
+export function Component() {
   return (
     <>
       <PageHeading title="Only For You" />

@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { ListState } from '../../components/list-state.tsx';
 import { Loader } from '../../components/loader.tsx';
 import { Price } from '../../components/price.tsx';
-import { ProductGrid } from '../../components/product-grid.tsx';
+import { ProductGrid, ProductGridPlaceholder } from '../../components/product-grid.tsx';
 import { Stars } from '../../components/stars.tsx';
 import { buyItemsActions, cartActions } from '../cart/cart-store.ts';
 import { useProduct } from './api/get-product.ts';
@@ -25,6 +25,8 @@ function Gallery({ product }: { product: Product }) {
           alt={shown.alt}
           width={600}
           height={600}
+          // The page's largest picture: fetched ahead of the thumbnails and the cards below.
+          fetchPriority="high"
           className="aspect-square w-full object-cover"
         />
       </div>
@@ -189,6 +191,7 @@ function JustForYou({ excludeId }: { excludeId: string }) {
         onRetry={() => void refetch()}
         noun="products"
         emptyTitle="No products found"
+        placeholder={<ProductGridPlaceholder count={JUST_FOR_YOU_COUNT} />}
       >
         {(products) => <ProductGrid products={products} />}
       </ListState>
@@ -196,7 +199,7 @@ function JustForYou({ excludeId }: { excludeId: string }) {
   );
 }
 
-export function ProductPage() {
+export function Component() {
   const id = useParams().id ?? '';
   const { data: product, error } = useProduct(id);
   // An unknown id (404) or a failed request shows the route's error page.

@@ -1,7 +1,10 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router';
-import { SearchResults } from './search-results.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
+
+// The panel's code loads when the shopper first focuses the box, not with every page.
+const loadSearchResults = () => import('./search-results.tsx');
+const SearchResults = lazy(() => loadSearchResults().then((module) => ({ default: module.SearchResults })));
 
 const DEBOUNCE_MS = 250;
 const MAX_LENGTH = 100;
@@ -74,10 +77,11 @@ export function SearchBox({ className = '' }: { className?: string }) {
             setOpenOn(location.key);
           }}
           onClick={() => setOpenOn(location.key)}
+          onFocus={() => void loadSearchResults()}
           className="w-full rounded-full border border-gray-300 bg-gray-50 py-2 pr-4 pl-10 text-gray-900 outline-none transition placeholder:text-gray-500 focus:border-teal-600 focus:bg-white focus:ring-2 focus:ring-teal-600/30"
         />
       </form>
-      {open && <SearchResults id={resultsId} text={query} />}
+      <Suspense>{open && <SearchResults id={resultsId} text={query} />}</Suspense>
     </div>
   );
 }

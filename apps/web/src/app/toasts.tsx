@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import toast, { Toaster, useToasterStore } from 'react-hot-toast';
+
+const MAX_VISIBLE_TOASTS = 20;
+
+/** react-hot-toast has no limit of its own: dismisses the oldest toasts beyond the spec's 20. */
+function ToastLimit() {
+  const { toasts } = useToasterStore();
+  useEffect(() => {
+    // The store lists the newest toast first.
+    toasts
+      .filter((item) => item.visible)
+      .slice(MAX_VISIBLE_TOASTS)
+      .forEach((item) => toast.dismiss(item.id));
+  }, [toasts]);
+  return null;
+}
+
+export default function Toasts() {
+  return (
+    <>
+      <Toaster
+        position="top-right"
+        toastOptions={{ success: { duration: 2000 }, error: { duration: 4000 } }}
+      />
+      <ToastLimit />
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+// Without zod, so that the web app can read them without loading the schemas (orders.ts re-exports them).
+export const PAYMENT_METHODS = ['cash on delivery', 'bkash', 'rocket'] as const;
+export const ORDER_STATUSES = ['processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const QUANTITY_MAX = 99;
+export const ORDER_LINES_MAX = 50;
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
