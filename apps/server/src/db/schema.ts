@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import { ORDER_STATUSES, PAYMENT_METHODS } from '@bazaar/shared/orders';
 import {
   bigint,
@@ -129,6 +129,18 @@ export const accounts = pgTable(
   },
   (t) => [index('account_user_id_idx').on(t.userId)],
 );
+
+// Better Auth reads a session with its user in one query through these (advanced.database.joins in auth.ts).
+export const usersRelations = relations(users, ({ many }) => ({
+  sessions: many(sessions),
+  accounts: many(accounts),
+}));
+export const sessionsRelations = relations(sessions, ({ one }) => ({
+  user: one(users, { fields: [sessions.userId], references: [users.id] }),
+}));
+export const accountsRelations = relations(accounts, ({ one }) => ({
+  user: one(users, { fields: [accounts.userId], references: [users.id] }),
+}));
 
 export const verifications = pgTable(
   'verification',

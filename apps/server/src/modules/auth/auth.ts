@@ -72,6 +72,8 @@ export function createAuth(db: Database, options: AuthOptions) {
     onAPIError: { errorURL: `${options.publicUrl}/login` },
     advanced: {
       cookiePrefix: 'bazaar',
+      // A session and its user in one query (relations in db/schema.ts), not two, on every signed-in request.
+      database: { joins: true },
       // Better Auth skips its Origin and CSRF checks when NODE_ENV=test or TEST is set; keep them on everywhere.
       disableOriginCheck: false,
     },

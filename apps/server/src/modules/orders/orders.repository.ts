@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, getTableColumns, inArray, sql, type Table } from 'drizzle-orm';
 import type { OrderListQuery, OrderStatus } from '@bazaar/shared/orders';
 import type { Database } from '../../db/client.ts';
 import { orderLines, orders, products } from '../../db/schema.ts';
@@ -24,6 +24,13 @@ const orderedProductColumns = {
   mainImageUrl: products.mainImageUrl,
   addedBy: products.addedBy,
 };
+
+/** A row keyed by the table's column names rather than their TypeScript names, as jsonb_populate_recordset reads it. */
+function rowOfColumnNames(table: Table, row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(getTableColumns(table)).map(([key, column]) => [column.name, row[key] ?? null]),
+  );
+}
 
 function ordersQueries(db: Database) {
   return {
@@ -51,22 +58,35 @@ function ordersQueries(db: Database) {
     },
 
     /**
-     * Inserts an order header; undefined when the user already has an order with its idempotency key.
-     * On PostgreSQL a concurrent insert of the same key waits here until the first transaction ends.
+     * Inserts an order and its lines in one statement (one round trip); undefined, inserting nothing, when the
+     * user already has an order with its idempotency key. On PostgreSQL a concurrent insert of the same key
+     * waits here until the first transaction ends.
      */
-    async insertOrder(order: NewOrderRow): Promise<OrderRow | undefined> {
-      const [row] = await db
-        .insert(orders)
-        .values(order)
-        .onConflictDoNothing({ target: [orders.userEmail, orders.idempotencyKey] })
-        .returning();
+    async insertOrder(order: NewOrderRow, lines: NewOrderLineRow[]): Promise<OrderRow | undefined> {
+      const header = db.$with('header').as(
+        db
+          .insert(orders)
+          .values(order)
+          .onConflictDoNothing({ target: [orders.userEmail, orders.idempotencyKey] })
+          .returning(),
+      );
+      // The lines travel as one JSON parameter, read back as order_lines rows, each given the new order's id.
+      const columns = Object.values(getTableColumns(orderLines)).map((column) =>
+        column === orderLines.orderId ? sql`header.id` : sql`line.${sql.identifier(column.name)}`,
+      );
+      const json = JSON.stringify(lines.map((line) => rowOfColumnNames(orderLines, line)));
+      const insertedLines = db
+        .$with('inserted_lines')
+        .as(
+          db
+            .insert(orderLines)
+            .select(
+              sql`select ${sql.join(columns, sql`, `)} from header, jsonb_populate_recordset(null::${orderLines}, ${json}::jsonb) as line`,
+            ),
+        );
+      const [row] = await db.with(header, insertedLines).select().from(header);
       return row;
     },
-
-    async insertLines(orderId: string, lines: NewOrderLineRow[]): Promise<void> {
-      await db.insert(orderLines).values(lines.map((line) => ({ ...line, orderId })));
-    },
-
     /** The lines of many orders in one query, each order's in position order; only one seller's if given. */
     linesOf(orderIds: string[], sellerEmail?: string): Promise<OrderLineRow[]> {
       if (orderIds.length === 0) return Promise.resolve([]);

@@ -92,34 +92,29 @@ async function replay(queries: OrdersQueries, earlier: OrderRow, digest: string)
   return orderWithLines(queries, earlier);
 }
 
-/** Prices each line from the database's products; client-sent prices are never read. */
-async function priceLines(
-  queries: OrdersQueries,
-  wanted: OrderCreate['products'],
-): Promise<NewOrderLineRow[]> {
+/** Prices each line from the database's products (client-sent prices are never read); the ids it lacks. */
+async function priceLines(queries: OrdersQueries, wanted: OrderCreate['products']) {
   const found = await queries.findProducts(wanted.map((line) => line.productId));
   const byId = new Map(found.map((product) => [product.id, product]));
   const lines: NewOrderLineRow[] = [];
   const unknown: { productId: string; position: number }[] = [];
   wanted.forEach(({ productId, quantity }, position) => {
     const product = byId.get(productId);
-    if (!product) {
-      unknown.push({ productId, position });
-      return;
-    }
-    lines.push(snapshotLine(product, quantity, position));
+    if (product) lines.push(snapshotLine(product, quantity, position));
+    else unknown.push({ productId, position });
   });
-  if (unknown.length > 0) {
-    throw new AppError(
-      'VALIDATION_ERROR',
-      `Unknown or deleted products: ${unknown.map((line) => line.productId).join(', ')}`,
-      unknown.map((line) => ({
-        path: `products.${line.position}`,
-        message: `No product with id ${line.productId}`,
-      })),
-    );
-  }
-  return lines;
+  return { lines, unknown };
+}
+
+function unknownProducts(unknown: { productId: string; position: number }[]) {
+  return new AppError(
+    'VALIDATION_ERROR',
+    `Unknown or deleted products: ${unknown.map((line) => line.productId).join(', ')}`,
+    unknown.map((line) => ({
+      path: `products.${line.position}`,
+      message: `No product with id ${line.productId}`,
+    })),
+  );
 }
 
 export function createOrdersService(repository: OrdersRepository) {
@@ -142,34 +137,38 @@ export function createOrdersService(repository: OrdersRepository) {
     ): Promise<{ order: Order; created: boolean }> {
       const userEmail = viewer.email.toLowerCase();
       const digest = digestOf(input);
-      if (idempotencyKey !== null) {
-        // A retry after success is answered even if a product has since been deleted or repriced.
-        const earlier = await repository.findByIdempotencyKey(userEmail, idempotencyKey);
-        if (earlier) return { order: await replay(repository, earlier, digest), created: false };
-      }
       const { products: wanted, ...contact } = input;
+      // The key's earlier order, if any, answered instead of a new one.
+      const earlier = async (queries: OrdersQueries) => {
+        const row =
+          idempotencyKey === null ? undefined : await queries.findByIdempotencyKey(userEmail, idempotencyKey);
+        return row && { order: await replay(queries, row, digest), created: false };
+      };
       return repository.transaction(async (queries) => {
-        const lines = await priceLines(queries, wanted);
-        const totalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
-        const header = await queries.insertOrder({
-          ...contact,
-          userEmail,
-          totalCents,
-          status: 'processing',
-          idempotencyKey,
-          requestDigest: idempotencyKey === null ? null : digest,
-        });
-        if (!header) {
-          // Only the key can conflict: a concurrent submission with it committed first, so answer its order.
-          const earlier =
-            idempotencyKey === null
-              ? undefined
-              : await queries.findByIdempotencyKey(userEmail, idempotencyKey);
-          if (!earlier) throw new Error('an order insert conflicted without an earlier order');
-          return { order: await replay(queries, earlier, digest), created: false };
+        const { lines, unknown } = await priceLines(queries, wanted);
+        if (unknown.length > 0) {
+          // A retry after success is answered even if a product has since been deleted (repriced: below).
+          const replayed = await earlier(queries);
+          if (replayed) return replayed;
+          throw unknownProducts(unknown);
         }
-        await queries.insertLines(header.id, lines);
-        return { order: toOrder(header, lines), created: true };
+        const totalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+        const header = await queries.insertOrder(
+          {
+            ...contact,
+            userEmail,
+            totalCents,
+            status: 'processing',
+            idempotencyKey,
+            requestDigest: idempotencyKey === null ? null : digest,
+          },
+          lines,
+        );
+        if (header) return { order: toOrder(header, lines), created: true };
+        // Only the key can conflict: the order it made before (or a concurrent submission made) is the answer.
+        const replayed = await earlier(queries);
+        if (!replayed) throw new Error('an order insert conflicted without an earlier order');
+        return replayed;
       });
     },
 
