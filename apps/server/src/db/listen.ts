@@ -45,9 +45,10 @@ export async function listenOnPostgres(
     const onLost = (error: Error) => {
       if (lost) return;
       lost = true;
-      listener.disconnected(error);
       client.end().catch(() => undefined);
+      // Ended on purpose (the server is closing): nothing was lost.
       if (stopped) return;
+      listener.disconnected(error);
       retry = setTimeout(() => void connect(), retryMs);
       retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
     };
