@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Request } from 'autocannon';
 import type { Order, OrderCreateInput, OrderCreated } from '@bazaar/shared/orders';
 import { IDEMPOTENCY_KEY_HEADER } from '@bazaar/shared/orders';
-import { dollarsToCents, lineTotalCents } from '@bazaar/shared/pricing';
+import { dollarsToCents, payableCents } from '@bazaar/shared/pricing';
 import type { Product } from '@bazaar/shared/products';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { callShop } from './http.ts';
@@ -156,9 +156,7 @@ export async function loadOrders(
     if (got !== want) wrongLines++;
     const total = order.products.reduce((sum, line) => {
       const product = prices.get(line._id ?? '');
-      return (
-        sum + (product ? lineTotalCents(dollarsToCents(product.price), product.discount, line.quantity) : NaN)
-      );
+      return sum + (product ? payableCents(product, line.quantity) : NaN);
     }, 0);
     if (total !== dollarsToCents(order.totalPrice)) wrongTotals++;
   }

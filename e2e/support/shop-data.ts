@@ -4,7 +4,6 @@ import {
   type OrderCreated,
   type OrderCreateInput,
 } from '@bazaar/shared/orders';
-import { dollarsToCents, lineTotalCents } from '@bazaar/shared/pricing';
 import type { Product } from '@bazaar/shared/products';
 import { expect, type APIRequestContext } from '@playwright/test';
 
@@ -20,11 +19,6 @@ export async function discountedProducts(request: APIRequestContext, count: numb
   );
   expect(products.length).toBeGreaterThanOrEqual(count);
   return products.slice(0, count);
-}
-
-/** What `quantity` of `product` cost, priced as the server prices an order. */
-export function payableCents(product: Product, quantity: number): number {
-  return lineTotalCents(dollarsToCents(product.price), product.discount, quantity);
 }
 
 type ContactDetails = Omit<OrderCreateInput, 'products'>;

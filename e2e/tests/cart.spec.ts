@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { discountedCents, dollarsToCents, formatDollars } from '@bazaar/shared/pricing';
+import { discountedCents, dollarsToCents, formatDollars, payableCents } from '@bazaar/shared/pricing';
 import type { Product } from '@bazaar/shared/products';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { TEST_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { signUpViaApi, submitLogin } from '../support/auth.ts';
-import { discountedProducts, payableCents } from '../support/shop-data.ts';
+import { discountedProducts } from '../support/shop-data.ts';
 
 const CART_KEY = 'bazaar-cart';
 const BUY_ITEMS_KEY = 'bazaar-buy-items';

@@ -1,9 +1,9 @@
-import { dollarsToCents, formatDollars } from '@bazaar/shared/pricing';
+import { dollarsToCents, formatDollars, payableCents } from '@bazaar/shared/pricing';
 import type { Product } from '@bazaar/shared/products';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { TEST_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { signUpViaApi } from '../support/auth.ts';
-import { createProductViaApi, discountedProducts, ordersViaApi, payableCents } from '../support/shop-data.ts';
+import { createProductViaApi, discountedProducts, ordersViaApi } from '../support/shop-data.ts';
 import { expectNoSeriousA11yViolations } from '../support/storefront-checks.ts';
 
 const BUY_ITEMS_KEY = 'bazaar-buy-items';

@@ -1,8 +1,8 @@
-import { formatDollars } from '@bazaar/shared/pricing';
+import { formatDollars, payableCents } from '@bazaar/shared/pricing';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { TEST_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { signInAsAdminViaApi, signUpViaApi } from '../support/auth.ts';
-import { discountedProducts, ordersViaApi, payableCents, placeOrderViaApi } from '../support/shop-data.ts';
+import { discountedProducts, ordersViaApi, placeOrderViaApi } from '../support/shop-data.ts';
 import { expectNoSeriousA11yViolations } from '../support/storefront-checks.ts';
 
 const COLUMNS = [

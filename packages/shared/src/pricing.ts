@@ -24,3 +24,8 @@ export function discountedCents(priceCents: number, discountPercent: number): nu
 export function lineTotalCents(priceCents: number, discountPercent: number, quantity: number): number {
   return Math.round((priceCents * quantity * (100 - discountPercent)) / 100);
 }
+
+/** What `quantity` of a product (its price in dollars, as the API sends it) costs, priced as an order is. */
+export function payableCents(product: { price: number; discount: number }, quantity: number): number {
+  return lineTotalCents(dollarsToCents(product.price), product.discount, quantity);
+}

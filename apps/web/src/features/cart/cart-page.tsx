@@ -1,8 +1,7 @@
 import { useRef } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { dollarsToCents, lineTotalCents } from '@bazaar/shared/pricing';
-import type { Product } from '@bazaar/shared/products';
+import { payableCents } from '@bazaar/shared/pricing';
 import { Loader } from '../../components/loader.tsx';
 import { useCartProducts, type CartProduct } from './api/get-cart-products.ts';
 import { CartLine, CartLineFailed, CartLineLoading } from './cart-line.tsx';
@@ -14,10 +13,6 @@ import { useDropDeletedProducts } from './use-drop-deleted-products.ts';
 const CHECKOUT_PATH = '/dashboard/addorders';
 
 type ShownLine = Exclude<CartProduct, { status: 'missing' }>;
-
-/** The payable amount of a line, priced as the server prices an order. */
-const lineTotal = (product: Product, quantity: number) =>
-  lineTotalCents(dollarsToCents(product.price), product.discount, quantity);
 
 export function Component() {
   const items = useCartItems();
@@ -32,7 +27,7 @@ export function Component() {
   // The payable amount (the spec's shop showed the discount amount here).
   const totalPriceCents = shownLines.reduce(
     (sum, line) =>
-      line.status === 'success' ? sum + lineTotal(line.product, quantityOf(line.productId)) : sum,
+      line.status === 'success' ? sum + payableCents(line.product, quantityOf(line.productId)) : sum,
     0,
   );
 
@@ -98,7 +93,7 @@ export function Component() {
                     key={line.productId}
                     product={line.product}
                     quantity={quantity}
-                    totalCents={lineTotal(line.product, quantity)}
+                    totalCents={payableCents(line.product, quantity)}
                     onIncrement={() => cartActions.increment(line.productId)}
                     onDecrement={() => cartActions.decrement(line.productId)}
                     onBuyNow={() => goToCheckout([{ productId: line.productId, quantity }])}

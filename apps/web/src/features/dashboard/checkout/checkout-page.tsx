@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { dollarsToCents, lineTotalCents } from '@bazaar/shared/pricing';
-import type { Product } from '@bazaar/shared/products';
+import { payableCents } from '@bazaar/shared/pricing';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loader } from '../../../components/loader.tsx';
 import { productQuery } from '../../../lib/product-query.ts';
@@ -14,10 +13,6 @@ import { CheckoutForm, type ContactDetails } from './checkout-form.tsx';
 import { OrderTile, OrderTileFailed, OrderTileLoading } from './order-tile.tsx';
 
 const ORDERS_PATH = '/dashboard/orders';
-
-/** What a line costs, priced as the server prices the order. */
-const lineTotal = (product: Product, quantity: number) =>
-  lineTotalCents(dollarsToCents(product.price), product.discount, quantity);
 
 const linkClass =
   'font-medium text-teal-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
@@ -64,7 +59,10 @@ export function Component() {
   );
   const missingCount = lines.filter((line) => line.status === 'missing').length;
   const isReady = lines.every((line) => line.status === 'success' || line.status === 'missing');
-  const totalCents = available.reduce((sum, { product, quantity }) => sum + lineTotal(product, quantity), 0);
+  const totalCents = available.reduce(
+    (sum, { product, quantity }) => sum + payableCents(product, quantity),
+    0,
+  );
 
   function finishCheckout() {
     setPlaced(true);
@@ -100,7 +98,7 @@ export function Component() {
               key={line.productId}
               product={line.product}
               quantity={quantity}
-              totalCents={lineTotal(line.product, quantity)}
+              totalCents={payableCents(line.product, quantity)}
             />
           );
         })}
