@@ -94,6 +94,8 @@ function ChartFigure({
 }
 
 const keepAspect = { responsive: true, maintainAspectRatio: false } as const;
+// Sales and revenue are never negative: without a floor, a month of zeros centres the axis on 0 (−1 to 1).
+const fromZero = { y: { min: 0 } } as const;
 
 export function OverviewCharts({ overview }: { overview: Overview }) {
   const months = overview.revenueByMonth.map(({ month }) => monthLabel(month));
@@ -110,7 +112,7 @@ export function OverviewCharts({ overview }: { overview: Overview }) {
           rows={overview.revenueByMonth.map(({ month, revenue }) => [monthLabel(month), money(revenue)])}
         >
           <Line
-            options={{ ...keepAspect, plugins: { legend: { display: false } } }}
+            options={{ ...keepAspect, scales: fromZero, plugins: { legend: { display: false } } }}
             data={{
               labels: months,
               datasets: [
@@ -153,7 +155,7 @@ export function OverviewCharts({ overview }: { overview: Overview }) {
         rows={weeks.map(({ week, units: sold }) => [week, String(sold)])}
       >
         <Bar
-          options={{ ...keepAspect, plugins: { legend: { display: false } } }}
+          options={{ ...keepAspect, scales: fromZero, plugins: { legend: { display: false } } }}
           data={{
             labels: weeks.map(({ week }) => week),
             datasets: [{ label: 'Units sold', data: weeks.map((week) => week.units), backgroundColor: TEAL }],
