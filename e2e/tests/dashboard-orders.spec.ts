@@ -99,16 +99,18 @@ test('the buyer cancels a processing order after confirming', async ({ page, req
   await expect(statusCell(row)).toHaveText(/^processing/);
 
   // Declining the confirmation keeps the order.
-  page.once('dialog', (dialog) => void dialog.dismiss());
+  const question = page.getByRole('dialog', { name: 'Cancel order 1?' });
   await row.getByRole('button', { name: 'Cancel order 1' }).click();
+  await expect(question).toContainText('This cannot be undone.');
+  await expectNoSeriousA11yViolations(page);
+  await question.getByRole('button', { name: 'Keep order' }).click();
+  await expect(question).toBeHidden();
   await expect(statusCell(row)).toHaveText(/^processing/);
   expect((await ordersViaApi(page.request)).orders[0]?.status).toBe('processing');
 
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe('Cancel order 1? This cannot be undone.');
-    void dialog.accept();
-  });
   await row.getByRole('button', { name: 'Cancel order 1' }).click();
+  await question.getByRole('button', { name: 'Cancel order', exact: true }).click();
+  await expect(question).toBeHidden();
   await expect(page.getByText('Order cancelled', { exact: true })).toBeVisible();
   await expect(statusCell(row)).toHaveText('cancelled');
   await expect(row.getByRole('button')).toHaveCount(0);

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Order, OrderStatus } from '@bazaar/shared/orders';
 import { dollarsToCents, formatDollars } from '@bazaar/shared/pricing';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { failureMessage } from '../../../lib/field-errors.ts';
 import { useChangeOrderStatus } from './api/change-order-status.ts';
 
@@ -47,13 +49,14 @@ export function OrderRow({
   viewerEmail: string;
 }) {
   const changeStatus = useChangeOrderStatus(order._id);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   const moves = movesFor(order, { isAdmin, isBuyer: order.userEmail === viewerEmail.toLowerCase() });
 
   function move({ to, done }: Move) {
-    if (to === 'cancelled' && !window.confirm(`Cancel order ${number}? This cannot be undone.`)) return;
     changeStatus.mutate(to, {
       onSuccess: () => toast.success(done),
       onError: (error) => toast.error(failureMessage(error)),
+      onSettled: () => setConfirmingCancel(false),
     });
   }
 
@@ -78,7 +81,7 @@ export function OrderRow({
               type="button"
               disabled={changeStatus.isPending}
               aria-label={`${candidate.label} order ${number}`}
-              onClick={() => move(candidate)}
+              onClick={() => (candidate === CANCEL ? setConfirmingCancel(true) : move(candidate))}
               className={`rounded-lg px-2.5 py-1 text-xs font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600 disabled:opacity-60 ${
                 candidate.to === 'cancelled'
                   ? 'text-rose-700 ring-1 ring-rose-300 hover:bg-rose-50'
@@ -89,6 +92,18 @@ export function OrderRow({
             </button>
           ))}
         </div>
+        <ConfirmDialog
+          open={confirmingCancel}
+          title={`Cancel order ${number}?`}
+          confirmLabel="Cancel order"
+          dismissLabel="Keep order"
+          pendingLabel="Cancelling…"
+          pending={changeStatus.isPending}
+          onConfirm={() => move(CANCEL)}
+          onCancel={() => setConfirmingCancel(false)}
+        >
+          <p>The order will be cancelled. This cannot be undone.</p>
+        </ConfirmDialog>
       </td>
     </tr>
   );

@@ -2,10 +2,10 @@ import type { Product } from '@bazaar/shared/products';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ProductCard } from '../../../components/product-card.tsx';
 import { InfiniteProductList } from '../../catalog/components/infinite-product-list.tsx';
 import { useDeleteProduct } from './api/delete-product.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { useCanManageProduct } from './use-can-manage-product.ts';
 
 const actionClass =

@@ -1,14 +1,17 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 /**
- * A modal question with Cancel and a confirming button (a native <dialog>: focus stays inside, Escape
- * cancels). Shown while `open`; `onCancel` runs on Cancel or Escape.
+ * A modal question with a dismissing and a confirming button (a native <dialog>: focus stays inside,
+ * Escape dismisses). Shown while `open`; `onCancel` runs on the dismissing button or Escape. Rendered into
+ * <body>, so that it may be opened from anywhere, a table cell included.
  */
 export function ConfirmDialog({
   open,
   title,
   children,
   confirmLabel,
+  dismissLabel = 'Cancel',
   pendingLabel,
   pending,
   onConfirm,
@@ -18,6 +21,7 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  dismissLabel?: string;
   pendingLabel: string;
   pending: boolean;
   onConfirm: () => void;
@@ -34,7 +38,7 @@ export function ConfirmDialog({
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
-  return (
+  return createPortal(
     <dialog
       ref={dialogRef}
       aria-labelledby={titleId}
@@ -59,7 +63,7 @@ export function ConfirmDialog({
           disabled={pending}
           className="rounded-lg px-4 py-2 font-medium text-gray-700 ring-1 ring-gray-300 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 disabled:opacity-60"
         >
-          Cancel
+          {dismissLabel}
         </button>
         <button
           type="button"
@@ -70,6 +74,7 @@ export function ConfirmDialog({
           {pending ? pendingLabel : confirmLabel}
         </button>
       </div>
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }
