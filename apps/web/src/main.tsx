@@ -1,3 +1,5 @@
+// First: it configures zod before any module could parse with it.
+import './lib/zod-without-eval.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers.tsx';

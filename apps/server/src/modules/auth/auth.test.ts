@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 interface SessionBody {
-  user: { id: string; email: string; name: string };
+  user: { id: string; email: string; name: string; image: string | null };
   session: { token: string };
 }
 
@@ -180,6 +180,41 @@ describe('registration', () => {
     }
     // Same password, different salt: equal passwords cannot be spotted in the table.
     expect(stored[0]).not.toBe(stored[1]);
+  });
+});
+
+describe('a picture sent to Better Auth', () => {
+  const SCRIPT_URLS = [
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+  ];
+
+  it('must be an http(s) URL at registration; a refused one makes no account', async () => {
+    for (const [index, image] of SCRIPT_URLS.entries()) {
+      const email = `picture-${index}@bazaar.test`;
+      const response = await register({ email, password: TEST_PASSWORD, image });
+      expect(response.statusCode, image).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'VALIDATION_ERROR', details: [{ path: 'image' }] });
+      expect((await signIn(email, TEST_PASSWORD)).statusCode).toBe(401);
+    }
+    const image = 'https://pictures.example/me.png?size=64';
+    const accepted = await register({ email: 'picture-ok@bazaar.test', password: TEST_PASSWORD, image });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json<{ user: { image: string } }>().user.image).toBe(image);
+  });
+
+  it('must be an http(s) URL when a user changes it; a refused one leaves the old one', async () => {
+    const account = await signUp(app, 'picture-change@bazaar.test');
+    const update = (image: string) => post(app, '/api/auth/update-user', { image }, asCookie(account));
+    expect((await update('https://pictures.example/new.png')).statusCode).toBe(200);
+    for (const image of SCRIPT_URLS) {
+      const response = await update(image);
+      expect(response.statusCode, image).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'VALIDATION_ERROR', details: [{ path: 'image' }] });
+    }
+    const session = await sessionOf(app, asCookie(account));
+    expect(session?.user).toMatchObject({ image: 'https://pictures.example/new.png' });
   });
 });
 
