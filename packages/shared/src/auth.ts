@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpUrlSchema } from './fields.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -14,3 +15,17 @@ export const PublicConfigSchema = z.object({
   googleProvider: z.enum(['google', 'oidc']).nullable(),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
+
+/**
+ * `POST /api/auth/sign-up/email`, checked by the shop before Better Auth (which would store any name and any
+ * picture URL): the name as a profile allows it, an http(s) picture. Better Auth checks the e-mail and password;
+ * other fields (a claimed role…) are dropped.
+ */
+export const SignUpSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(100),
+  email: z.string().max(200),
+  password: z.string(),
+  image: httpUrlSchema.optional(),
+  callbackURL: z.string().optional(),
+  rememberMe: z.boolean().optional(),
+});

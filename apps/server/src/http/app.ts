@@ -32,7 +32,8 @@ import { createStatsService } from '../modules/stats/stats.service.ts';
 import { userRoutes } from '../modules/users/users.routes.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 import { createUsersService } from '../modules/users/users.service.ts';
-import { registerErrorHandlers } from './error-handler.ts';
+import { answerFrameworkError, registerErrorHandlers } from './error-handler.ts';
+import { registerInputGuard } from './input-guard.ts';
 import { registerStaticSite } from './static-site.ts';
 
 export interface AppOptions {
@@ -53,11 +54,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Image slugs may be up to 120 characters (images.urls.ts).
     routerOptions: { maxParamLength: 130 },
     trustProxy: options.env.TRUST_PROXY,
+    frameworkErrors: answerFrameworkError,
   });
   const { env, database } = options;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
+  registerInputGuard(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -58,3 +58,14 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     return reply.status(500).send(body);
   });
 }
+
+/** Errors Fastify answers before routing, such as a path that is not valid percent-encoding: the same JSON shape. */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode ?? 400;
+  const body: ApiError = { error: codeForStatus(status), message: error.message };
+  void reply.status(status).send(body);
+}

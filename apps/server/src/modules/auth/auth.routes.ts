@@ -1,6 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fromNodeHeaders } from 'better-auth/node';
+import { SignUpSchema } from '@bazaar/shared/auth';
 import type { ApiError } from '@bazaar/shared/errors';
 import { httpUrlSchema } from '@bazaar/shared/fields';
 import { AppError, codeForStatus } from '../../http/app-error.ts';
@@ -97,6 +99,11 @@ async function forward(auth: Auth, publicUrl: string, request: FastifyRequest, r
 /** Mounts Better Auth under /api/auth, behind the shop's sign-in rate limits. */
 export function authRoutes(auth: Auth, limiter: RateLimiter, publicUrl: string) {
   return async function (app: FastifyInstance) {
+    app.withTypeProvider<ZodTypeProvider>().post('/auth/sign-up/email', {
+      schema: { hide: true, body: SignUpSchema },
+      preHandler: (request) => limitAttempts(limiter, request),
+      handler: (request, reply) => forward(auth, publicUrl, request, reply),
+    });
     app.route({
       method: ['GET', 'POST'],
       url: '/auth/*',

@@ -160,6 +160,23 @@ describe('registration', () => {
     expect((await signIn('taken@bazaar.test', 'another password')).statusCode).toBe(401);
   });
 
+  it('refuses a name or picture a profile could not hold, storing nothing', async () => {
+    for (const [fields, message] of [
+      [{ name: ' ' }, /name.*required/i],
+      [{ name: 'n'.repeat(101) }, /name.*100/i],
+      [{ image: 'javascript:alert(1)' }, /image.*http/i],
+      [{ image: 'data:image/svg+xml,<svg onload=alert(1)>' }, /image.*http/i],
+    ] as const) {
+      const email = 'refused-profile@bazaar.test';
+      const response = await register({ email, password: TEST_PASSWORD, ...fields });
+      expect(response.statusCode, JSON.stringify(fields)).toBe(400);
+      const body = response.json<{ error: string; message: string }>();
+      expect(body.error).toBe('VALIDATION_ERROR');
+      expect(body.message).toMatch(message);
+      expect(await testApp.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    }
+  });
+
   it('stores a salted hash, never the password itself', async () => {
     const first = await signUp(app, 'hash-one@bazaar.test');
     const second = await signUp(app, 'hash-two@bazaar.test');

@@ -1,0 +1,546 @@
+import fc from 'fast-check';
+import { ORDER_LINES_MAX, QUANTITY_MAX } from '@bazaar/shared/orders';
+import { OFFSET_MAX, PAGE_SIZE_MAX } from '@bazaar/shared/pagination';
+import { PRICE_MAX } from '@bazaar/shared/products';
+import { BANNER_COUNT, MAX_PRODUCT_IMAGE_VARIANT, MAX_SLUG_LENGTH } from '../modules/images/images.urls.ts';
+import { orderBody } from '../modules/orders/order-fixtures.ts';
+import type { TestAccount } from '../test/accounts.ts';
+import {
+  asSegment,
+  BAD_URLS,
+  extremeNumber,
+  hostileSegment,
+  hostileText,
+  notBoolean,
+  notEmail,
+  notNumber,
+  notText,
+  notUuid,
+  NUMBER_TEXTS,
+  overlongText,
+  SCRIPT_PAYLOADS,
+  SQL_PAYLOADS,
+  unreadableBody,
+  unstorableText,
+  withUnstorableText,
+  type HostileRequest,
+} from './arbitraries.ts';
+
+/** The records the hostile requests aim at: an owner's product and order, and a second signed-in user. */
+export interface Scene {
+  owner: TestAccount;
+  stranger: TestAccount;
+  productId: string;
+  orderId: string;
+}
+
+export type Caller = 'anonymous' | 'owner' | 'stranger';
+
+export interface HostileRoute {
+  route: string;
+  /** Who calls: anonymous callers of a guarded route are refused (401) before anything is read. */
+  callers: Caller[];
+  requests(scene: Scene, caller: Caller): fc.Arbitrary<HostileRequest>;
+  /**
+   * Tables a refused request may still write, with the reason. Only the sign-in limiter's counters: every
+   * attempt at signing in or registering counts, whatever it sends, so that a guesser is slowed down.
+   */
+  mayWrite?: string[];
+}
+
+type Body = Pick<HostileRequest, 'payload' | 'headers'>;
+type Poisons = Record<string, fc.Arbitrary<unknown>>;
+
+/** Keys no body schema of the shop knows. */
+const unknownKey = fc.constantFrom(
+  ...SQL_PAYLOADS,
+  'isAdmin',
+  'admin',
+  'priceCents',
+  'added_by',
+  'seq',
+  'emailVerified',
+);
+
+/**
+ * A body the route must refuse: the valid one with one field poisoned, an unknown key added (strict schemas),
+ * an unstorable character in a text, or not readable at all.
+ */
+function poisonedBody(valid: Record<string, unknown>, poisons: Poisons, strict = true): fc.Arbitrary<Body> {
+  const fields = Object.keys(poisons);
+  const options: fc.Arbitrary<Body>[] = [
+    fc
+      .constantFrom(...fields)
+      .chain((field) => poisons[field]!.map((value) => ({ payload: { ...valid, [field]: value } }))),
+    withUnstorableText(valid).map((payload) => ({ payload })),
+    unreadableBody(valid),
+    fc
+      .constantFrom([], [valid], 'text', 42, null, true)
+      .map((value) => ({ payload: JSON.stringify(value), headers: { 'content-type': 'application/json' } })),
+  ];
+  if (strict) {
+    options.push(
+      fc.tuple(unknownKey, hostileText).map(([key, value]) => ({ payload: { ...valid, [key]: value } })),
+    );
+  }
+  return fc.oneof(...options);
+}
+
+/** A query with one parameter no route takes as given: out of range, of the wrong kind, repeated, or unknown. */
+function poisonedQuery(
+  path: string,
+  valid: Record<string, string>,
+  poisons: Record<string, fc.Arbitrary<string>>,
+) {
+  const poisoned = fc.oneof(
+    ...Object.entries(poisons).map(([key, values]) => values.map((value) => [key, [value]] as const)),
+    ...Object.entries(valid).map(([key, value]) => fc.constant([key, [value, value]] as const)),
+    fc.tuple(unknownKey, hostileText).map(([key, value]) => [key, [value]] as const),
+  );
+  return fc.tuple(fc.subarray(Object.entries(valid)), poisoned).map(([kept, [key, values]]) => {
+    const params = new URLSearchParams(kept.filter(([name]) => name !== key));
+    for (const value of values) params.append(key, value);
+    return { method: 'GET', url: `${path}?${params.toString()}` } satisfies HostileRequest;
+  });
+}
+
+/** Query text that is not a whole number within [min, max]. */
+const notCount = (min: number, max: number) =>
+  fc.oneof(
+    fc.constantFrom(...NUMBER_TEXTS, ...SQL_PAYLOADS),
+    fc.integer({ min: -1_000_000, max: min - 1 }).map(String),
+    fc.integer({ min: max + 1 }).map(String),
+  );
+
+const paging = {
+  limit: notCount(1, PAGE_SIZE_MAX),
+  offset: notCount(0, OFFSET_MAX),
+};
+const validPaging = { limit: '5', offset: '0' };
+
+/** Search text the server refuses: longer than 100 characters, or holding NUL. */
+const refusedSearch = fc.oneof(
+  overlongText(100),
+  unstorableText.filter((text) => text.includes('\u0000')),
+);
+
+/** Text a required text field of at most `max` characters refuses. */
+const badRequiredText = (max: number) => fc.oneof(notText, fc.constantFrom('', '   '), overlongText(max));
+
+/** Anything a list of at most `maxItems` texts of `maxLength` refuses. */
+const badTextList = (maxItems: number, maxLength: number) =>
+  fc.oneof(
+    fc.constantFrom(...SQL_PAYLOADS, 42, null, true),
+    fc.array(fc.constant('x'), { minLength: maxItems + 1, maxLength: maxItems + 20 }),
+    overlongText(maxLength).map((text) => [text]),
+    fc.array(fc.oneof(fc.integer(), fc.boolean(), fc.constant(null)), { minLength: 1, maxLength: 3 }),
+  );
+
+const badUrl = fc.oneof(
+  fc.constantFrom(...BAD_URLS),
+  overlongText(2000).map((text) => `https://img.example/${text}`),
+);
+
+const PRODUCT = {
+  name: 'Hostile lamp',
+  price: 12.5,
+  description: 'A lamp.',
+  discount: 5,
+  brand: 'Lumen',
+  ratings: 4,
+  reviews_count: 3,
+  flash_sale: false,
+  mainImage: 'https://img.example/lamp.png',
+  images: ['https://img.example/lamp-2.png'],
+  features: ['bright'],
+  colors: ['red'],
+  categories: ['lamps'],
+  shipping_details: { estimated_delivery: '2 days' },
+};
+
+const productPoisons: Poisons = {
+  name: badRequiredText(200),
+  price: fc.oneof(notNumber, fc.constantFrom(-0.01, -1, PRICE_MAX + 0.01, 1e308, 0.001, 12.345, 2 ** 53)),
+  description: fc.oneof(notText, overlongText(5000)),
+  discount: fc.oneof(notNumber, fc.constantFrom(-1, 101, 1.5, 1e308)),
+  brand: fc.oneof(notText, overlongText(100)),
+  ratings: fc.oneof(notNumber, fc.constantFrom(-0.1, 5.01, 1e308)),
+  reviews_count: fc.oneof(notNumber, fc.constantFrom(-1, 1.5, 100_000_001, 1e308)),
+  flash_sale: notBoolean,
+  mainImage: fc.oneof(
+    badUrl,
+    badUrl.map((url) => ({ url, alt: 'x' })),
+    notText,
+    fc.constant(''),
+  ),
+  images: fc.oneof(
+    fc.array(badUrl, { minLength: 1, maxLength: 3 }),
+    fc.array(fc.constant(PRODUCT.mainImage), { minLength: 11, maxLength: 15 }),
+    fc.constantFrom(...BAD_URLS),
+  ),
+  features: badTextList(20, 200),
+  colors: badTextList(20, 50),
+  categories: badTextList(10, 50),
+  shipping_details: fc.oneof(
+    fc.constantFrom(...SQL_PAYLOADS, 42, null, [], { unknown: 1 }),
+    overlongText(100).map((text) => ({ estimated_delivery: text })),
+  ),
+};
+
+const notSlug = hostileSegment.filter((text) => !new RegExp(`^[a-z0-9-]{1,${MAX_SLUG_LENGTH}}$`).test(text));
+const notIndex = (max: number) =>
+  fc.oneof(
+    fc.constantFrom('0', '-1', '1.5', 'NaN', 'Infinity', '1e400', 'abc', "' OR 1=1--", '%00'),
+    fc.integer({ min: max + 1 }).map(String),
+  );
+
+const anyMethodButGet = fc.constantFrom('POST', 'PUT', 'PATCH', 'DELETE') satisfies fc.Arbitrary<
+  HostileRequest['method']
+>;
+
+/** A route that only answers GET, sent every other method with a hostile body. */
+const otherMethods = (url: string) =>
+  fc
+    .tuple(anyMethodButGet, poisonedBody({ anything: 'x' }, { anything: hostileText }))
+    .map(([method, body]) => ({ method, url, ...body }) satisfies HostileRequest);
+
+const json = (method: HostileRequest['method'], url: string) => (body: Body) =>
+  ({ method, url, ...body }) satisfies HostileRequest;
+
+/** A list route that takes only paging parameters. */
+const pagedList = (path: string): HostileRoute => ({
+  route: `GET ${path}`,
+  callers: ['anonymous', 'owner'],
+  requests: () => poisonedQuery(path, validPaging, paging),
+});
+
+/** The e-mail of the signed-in user other than the caller. */
+const someoneElse = (scene: Scene, caller: Caller) =>
+  caller === 'owner' ? scene.stranger.email : scene.owner.email;
+
+const SIGN_IN = { email: 'hostile-owner@bazaar.test', password: 'not the password' };
+const SIGN_UP = {
+  name: 'Hostile Newcomer',
+  email: 'hostile-newcomer@bazaar.test',
+  password: 'a good password',
+};
+const CROSS_SITE = { origin: 'https://evil.example' };
+
+/**
+ * A sign-in or registration Better Auth must refuse: a poisoned field (Better Auth ignores fields it does not
+ * know, so no unknown ones), a callback to another site, or a browser on another site sending it.
+ */
+function authAttempt(
+  url: string,
+  valid: Record<string, unknown>,
+  poisons: Poisons,
+): fc.Arbitrary<HostileRequest> {
+  const everyAttempt: Poisons = {
+    callbackURL: fc.oneof(fc.constantFrom(...BAD_URLS, 'https://evil.example/'), notText),
+    rememberMe: notBoolean,
+  };
+  return fc.oneof(
+    poisonedBody(valid, { ...poisons, ...everyAttempt }, false).map(json('POST', url)),
+    fc.constant({ method: 'POST' as const, url, headers: CROSS_SITE, payload: valid }),
+  );
+}
+
+export const HOSTILE_ROUTES: HostileRoute[] = [
+  {
+    route: 'POST /api/auth/sign-up/email',
+    callers: ['anonymous'],
+    mayWrite: ['rate_limits'],
+    requests: (scene) =>
+      authAttempt('/api/auth/sign-up/email', SIGN_UP, {
+        name: badRequiredText(100),
+        email: fc.oneof(notText, notEmail, fc.constant(scene.owner.email)),
+        password: fc.oneof(notText, fc.string({ maxLength: 7 }), overlongText(128)),
+        image: fc.oneof(badUrl, notText),
+      }),
+  },
+  {
+    route: 'POST /api/auth/sign-in/email',
+    callers: ['anonymous'],
+    mayWrite: ['rate_limits'],
+    requests: () =>
+      authAttempt('/api/auth/sign-in/email', SIGN_IN, {
+        email: fc.oneof(notText, notEmail),
+        password: fc.oneof(notText, hostileText, fc.string({ maxLength: 200 })),
+      }),
+  },
+  {
+    route: 'POST /api/auth/sign-out',
+    callers: ['anonymous', 'owner'],
+    // Any readable body signs out (Better Auth ignores it); only unreadable ones must be refused.
+    requests: (_scene, caller) =>
+      fc.oneof(
+        unreadableBody({ reason: 'bye' }).map(json('POST', '/api/auth/sign-out')),
+        withUnstorableText({ reason: 'bye' }).map((payload) => ({
+          method: 'POST' as const,
+          url: '/api/auth/sign-out',
+          payload,
+        })),
+        ...(caller === 'owner'
+          ? [
+              fc.constant({
+                method: 'POST' as const,
+                url: '/api/auth/sign-out',
+                headers: CROSS_SITE,
+                credentials: 'cookie' as const,
+              }),
+            ]
+          : []),
+      ),
+  },
+  {
+    route: '/api/auth/get-session (not GET)',
+    callers: ['anonymous', 'owner'],
+    requests: () => otherMethods('/api/auth/get-session'),
+  },
+  {
+    route: '/api/auth/* (no such endpoint)',
+    callers: ['anonymous'],
+    requests: () =>
+      fc
+        .tuple(
+          fc.constantFrom('GET', 'POST') satisfies fc.Arbitrary<HostileRequest['method']>,
+          hostileSegment,
+        )
+        .map(([method, segment]) => ({
+          method,
+          url: `/api/auth/${asSegment(segment)}`,
+          payload: method === 'POST' ? {} : undefined,
+        })),
+  },
+  {
+    route: 'GET /api/products',
+    callers: ['anonymous'],
+    requests: () =>
+      poisonedQuery(
+        '/api/products',
+        { q: 'lamp', category: 'lamps', flash_sale: 'true', sort: 'newest', ...validPaging },
+        {
+          q: refusedSearch,
+          category: refusedSearch,
+          flash_sale: fc.constantFrom('1', 'yes', 'TRUE', '', ...SQL_PAYLOADS),
+          sort: fc.constantFrom('oldest', 'price', 'NEWEST', '', ...SQL_PAYLOADS, ...SCRIPT_PAYLOADS),
+          ...paging,
+        },
+      ),
+  },
+  {
+    route: 'GET /api/products/:id',
+    callers: ['anonymous'],
+    requests: () => hostileSegment.map((id) => ({ method: 'GET', url: `/api/products/${asSegment(id)}` })),
+  },
+  {
+    route: 'POST /api/products',
+    callers: ['anonymous', 'owner'],
+    requests: () => poisonedBody(PRODUCT, productPoisons).map(json('POST', '/api/products')),
+  },
+  {
+    route: 'PATCH /api/products/:id',
+    callers: ['anonymous', 'owner', 'stranger'],
+    requests: (scene) =>
+      fc.oneof(
+        poisonedBody(PRODUCT, productPoisons).map(json('PATCH', `/api/products/${scene.productId}`)),
+        fc.constantFrom({}, { _id: scene.productId, addedBy: 'someone' }).map((payload) => ({
+          method: 'PATCH' as const,
+          url: `/api/products/${scene.productId}`,
+          payload,
+        })),
+        hostileSegment.map((id) => ({
+          method: 'PATCH' as const,
+          url: `/api/products/${asSegment(id)}`,
+          payload: PRODUCT,
+        })),
+      ),
+  },
+  {
+    route: 'DELETE /api/products/:id',
+    callers: ['anonymous', 'owner', 'stranger'],
+    requests: (scene, caller) =>
+      fc.oneof(
+        hostileSegment.map((id) => ({ method: 'DELETE' as const, url: `/api/products/${asSegment(id)}` })),
+        unreadableBody({ confirm: true }).map(json('DELETE', `/api/products/${scene.productId}`)),
+        // Someone else's product: refused whatever comes with it.
+        ...(caller === 'stranger'
+          ? [fc.constant({ method: 'DELETE' as const, url: `/api/products/${scene.productId}` })]
+          : []),
+      ),
+  },
+  {
+    route: 'GET /api/categories',
+    callers: ['anonymous'],
+    requests: () =>
+      poisonedQuery(
+        '/api/categories',
+        { sort: 'name', limit: '5' },
+        { sort: fc.constantFrom('newest', 'NAME', '', ...SQL_PAYLOADS), limit: notCount(1, 100) },
+      ),
+  },
+  pagedList('/api/users'),
+  {
+    route: 'GET /api/users/:email',
+    callers: ['anonymous', 'owner', 'stranger'],
+    requests: (scene, caller) =>
+      fc
+        .oneof(hostileSegment, fc.constant(someoneElse(scene, caller)))
+        .map((email) => ({ method: 'GET', url: `/api/users/${asSegment(email)}` })),
+  },
+  {
+    route: 'POST /api/users',
+    callers: ['anonymous', 'owner'],
+    requests: (scene) =>
+      poisonedBody(
+        { name: 'Olive Owner', email: scene.owner.email },
+        {
+          name: fc.oneof(notText, overlongText(100)),
+          email: fc.oneof(notText, notEmail, fc.constant(scene.stranger.email)),
+        },
+        false,
+      ).map(json('POST', '/api/users')),
+  },
+  {
+    route: 'PATCH /api/users/:email',
+    callers: ['anonymous', 'owner', 'stranger'],
+    requests: (scene) =>
+      fc.oneof(
+        poisonedBody(
+          {
+            name: 'Olive Owner',
+            phone: '+44 20 7946 0958',
+            address: '1 High Street',
+            img: 'https://img.example/me.png',
+          },
+          {
+            name: badRequiredText(100),
+            email: fc.oneof(notText, fc.constantFrom(scene.stranger.email, ...SQL_PAYLOADS)),
+            phone: fc.oneof(
+              notText,
+              fc.constantFrom('call me', '<b>1</b>', ...SQL_PAYLOADS),
+              overlongText(30),
+            ),
+            address: fc.oneof(notText, overlongText(500)),
+            img: fc.oneof(badUrl, notText),
+          },
+        ).map(json('PATCH', `/api/users/${scene.owner.email}`)),
+        hostileSegment.map((email) => ({
+          method: 'PATCH' as const,
+          url: `/api/users/${asSegment(email)}`,
+          payload: { name: 'Olive Owner' },
+        })),
+      ),
+  },
+  {
+    route: 'POST /api/orders',
+    callers: ['anonymous', 'owner'],
+    requests: (scene) => {
+      const valid = orderBody([scene.productId]);
+      const line = (fields: object) => [{ productId: scene.productId, quantity: 1, ...fields }];
+      return fc.oneof(
+        poisonedBody(valid, {
+          name: badRequiredText(100),
+          email: fc.oneof(notText, notEmail),
+          phone: fc.oneof(badRequiredText(30), fc.constantFrom('call me', ...SQL_PAYLOADS)),
+          address: badRequiredText(500),
+          paymentMethod: fc.oneof(notText, fc.constantFrom('bitcoin', 'BKASH', '', ...SQL_PAYLOADS)),
+          products: fc.oneof(
+            fc.constantFrom([], 'all of them', 42, null, [null], [SQL_PAYLOADS[0]]),
+            notUuid.map((productId) => line({ productId })),
+            fc.uuid().map((productId) => line({ productId })),
+            fc
+              .oneof(notNumber, extremeNumber, fc.constantFrom(0, QUANTITY_MAX + 1))
+              .map((quantity) => line({ quantity })),
+            fc.constant([...line({}), ...line({})]),
+            fc.constant([{ quantity: 1 }]),
+            fc
+              .array(fc.uuid(), { minLength: ORDER_LINES_MAX + 1, maxLength: ORDER_LINES_MAX + 5 })
+              .map((ids) => ids.map((productId) => ({ productId, quantity: 1 }))),
+          ),
+        }).map(json('POST', '/api/orders')),
+        overlongText(200)
+          .filter((key) => !/[^\x20-\xff]/.test(key))
+          .map((key) => ({
+            method: 'POST' as const,
+            url: '/api/orders',
+            headers: { 'idempotency-key': key },
+            payload: valid,
+          })),
+      );
+    },
+  },
+  pagedList('/api/orders'),
+  {
+    route: 'GET /api/orders/:email',
+    callers: ['anonymous', 'owner', 'stranger'],
+    requests: (scene, caller) =>
+      fc
+        .oneof(notEmail, hostileSegment, fc.constant(someoneElse(scene, caller)))
+        .map((email) => ({ method: 'GET', url: `/api/orders/${asSegment(email)}` })),
+  },
+  {
+    route: 'GET /api/sales',
+    callers: ['anonymous', 'owner'],
+    requests: () =>
+      poisonedQuery(
+        '/api/sales',
+        { customer: 'someone@bazaar.test', ...validPaging },
+        {
+          customer: notEmail.filter((text) => !text.includes('\ud800') && !text.includes('\udfff')),
+          ...paging,
+        },
+      ),
+  },
+  {
+    route: 'PATCH /api/orders/:id/status',
+    callers: ['anonymous', 'owner', 'stranger'],
+    requests: (scene) =>
+      fc.oneof(
+        poisonedBody(
+          { status: 'cancelled' },
+          {
+            status: fc.oneof(
+              notText,
+              fc.constantFrom('refunded', 'CANCELLED', 'shipped', 'delivered', '', ...SQL_PAYLOADS),
+            ),
+          },
+        ).map(json('PATCH', `/api/orders/${scene.orderId}/status`)),
+        fc.tuple(hostileSegment, fc.constant({ status: 'cancelled' })).map(([id, payload]) => ({
+          method: 'PATCH' as const,
+          url: `/api/orders/${asSegment(id)}/status`,
+          payload,
+        })),
+      ),
+  },
+  {
+    route: 'GET /api/stats/overview',
+    callers: ['anonymous', 'owner'],
+    requests: () => poisonedQuery('/api/stats/overview', {}, {}),
+  },
+  { route: '/api/config (not GET)', callers: ['anonymous'], requests: () => otherMethods('/api/config') },
+  { route: '/api/health (not GET)', callers: ['anonymous'], requests: () => otherMethods('/api/health') },
+  {
+    route: 'GET /images/products/:slug/:variant.svg',
+    callers: ['anonymous'],
+    requests: () =>
+      fc
+        .oneof(
+          notSlug.map((slug) => [asSegment(slug), '1']),
+          notIndex(MAX_PRODUCT_IMAGE_VARIANT).map((variant) => ['lamp', variant]),
+        )
+        .map(([slug, variant]) => ({ method: 'GET', url: `/images/products/${slug}/${variant}.svg` })),
+  },
+  {
+    route: 'GET /images/categories/:slug.svg',
+    callers: ['anonymous'],
+    requests: () =>
+      notSlug.map((slug) => ({ method: 'GET', url: `/images/categories/${asSegment(slug)}.svg` })),
+  },
+  {
+    route: 'GET /images/banners/:index.svg',
+    callers: ['anonymous'],
+    requests: () =>
+      notIndex(BANNER_COUNT).map((index) => ({ method: 'GET', url: `/images/banners/${index}.svg` })),
+  },
+];

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { count } from 'drizzle-orm';
+import { products, users } from '../db/schema.ts';
+import { asBearer, signUp, TEST_ORIGIN, TEST_PASSWORD, type TestAccount } from '../test/accounts.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { MAX_INPUT_DEPTH } from './input-guard.ts';
+
+let testApp: TestApp;
+let app: FastifyInstance;
+let seller: TestAccount;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  app = testApp.app;
+  seller = await signUp(app, 'guard-seller@bazaar.test');
+});
+
+afterAll(() => testApp.close());
+
+const rowsOf = async (table: typeof products | typeof users) =>
+  (await testApp.database.db.select({ n: count() }).from(table))[0]?.n;
+
+function expectRefusal(response: { statusCode: number; json: () => unknown }, message: RegExp) {
+  expect(response.statusCode).toBe(400);
+  const body = response.json() as { error: string; message: string };
+  expect(Object.keys(body)).toEqual(['error', 'message']);
+  expect(body.error).toBe('BAD_REQUEST');
+  expect(body.message).toMatch(message);
+}
+
+describe('text no database column can hold', () => {
+  it('is refused in a search instead of failing in the database', async () => {
+    for (const url of ['/api/products?q=a%00b', '/api/products?category=%00']) {
+      expectRefusal(await app.inject({ method: 'GET', url }), /query parameter: .*NUL/);
+    }
+  });
+
+  it('is refused in a product, a profile and a registration, and nothing is stored', async () => {
+    const before = [await rowsOf(products), await rowsOf(users)];
+    const product = await app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: asBearer(seller),
+      payload: { name: 'Lamp\u0000', price: 10 },
+    });
+    expectRefusal(product, /body: .*NUL/);
+    const profile = await app.inject({
+      method: 'PATCH',
+      url: `/api/users/${seller.email}`,
+      headers: asBearer(seller),
+      payload: { address: '1 High St\u0000' },
+    });
+    expectRefusal(profile, /body: .*NUL/);
+    for (const payload of [
+      { name: 'Lone \ud800 surrogate', email: 'lone@bazaar.test', password: TEST_PASSWORD },
+      { name: 'Nul', email: 'nul\u0000@bazaar.test', password: TEST_PASSWORD },
+    ]) {
+      const registration = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { origin: TEST_ORIGIN },
+        payload,
+      });
+      expectRefusal(registration, /body: .*surrogates/);
+    }
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: 'a\u0000@bazaar.test', password: TEST_PASSWORD },
+    });
+    expectRefusal(signIn, /body: .*NUL/);
+    expect([await rowsOf(products), await rowsOf(users)]).toEqual(before);
+  });
+});
+
+describe('bodies', () => {
+  it('that are not UTF-8 are refused rather than stored with replacement characters', async () => {
+    const invalid = Buffer.concat([
+      Buffer.from('{"name":"'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('","price":1}'),
+    ]);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: { ...asBearer(seller), 'content-type': 'application/json' },
+      payload: invalid,
+    });
+    expectRefusal(response, /not valid UTF-8/);
+    expect(await rowsOf(products)).toBe(0);
+  });
+
+  it(`nested deeper than ${MAX_INPUT_DEPTH} levels are refused, also on the auth API`, async () => {
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+    for (const url of ['/api/auth/sign-in/email', '/api/auth/sign-out', '/api/products']) {
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        headers: { ...asBearer(seller), origin: TEST_ORIGIN, 'content-type': 'application/json' },
+        payload: `{"email":${deep}}`,
+      });
+      expectRefusal(response, /nesting deeper/);
+    }
+    const shallow = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: seller.email, password: TEST_PASSWORD },
+    });
+    expect(shallow.statusCode).toBe(200);
+  });
+});
+
+it('answers a path that is not valid percent-encoding with the JSON error shape', async () => {
+  const response = await app.inject({ method: 'GET', url: '/api/products/%FF' });
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toEqual({
+    error: 'BAD_REQUEST',
+    message: "'/api/products/%FF' is not a valid url component",
+  });
+});
