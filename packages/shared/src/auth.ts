@@ -16,16 +16,24 @@ export const PublicConfigSchema = z.object({
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 
+const profileName = z.string().trim().min(1, 'Name is required').max(100);
+
 /**
  * `POST /api/auth/sign-up/email`, checked by the shop before Better Auth (which would store any name and any
  * picture URL): the name as a profile allows it, an http(s) picture. Better Auth checks the e-mail and password;
  * other fields (a claimed role…) are dropped.
  */
 export const SignUpSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100),
+  name: profileName,
   email: z.string().max(200),
   password: z.string(),
   image: httpUrlSchema.optional(),
   callbackURL: z.string().optional(),
   rememberMe: z.boolean().optional(),
+});
+
+/** `POST /api/auth/update-user`, checked the same way: a name a profile can hold, an http(s) picture or none. */
+export const UpdateUserSchema = z.object({
+  name: profileName.optional(),
+  image: httpUrlSchema.nullable().optional(),
 });

@@ -221,7 +221,7 @@ describe('a picture sent to Better Auth', () => {
     expect(accepted.json<{ user: { image: string } }>().user.image).toBe(image);
   });
 
-  it('must be an http(s) URL when a user changes it; a refused one leaves the old one', async () => {
+  it('must be an http(s) URL when a user changes it (and the name one a profile can hold); a refused one leaves the old one', async () => {
     const account = await signUp(app, 'picture-change@bazaar.test');
     const update = (image: string) => post(app, '/api/auth/update-user', { image }, asCookie(account));
     expect((await update('https://pictures.example/new.png')).statusCode).toBe(200);
@@ -230,8 +230,14 @@ describe('a picture sent to Better Auth', () => {
       expect(response.statusCode, image).toBe(400);
       expect(response.json()).toMatchObject({ error: 'VALIDATION_ERROR', details: [{ path: 'image' }] });
     }
+    const tooLong = await post(app, '/api/auth/update-user', { name: 'n'.repeat(101) }, asCookie(account));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ error: 'VALIDATION_ERROR', details: [{ path: 'name' }] });
     const session = await sessionOf(app, asCookie(account));
-    expect(session?.user).toMatchObject({ image: 'https://pictures.example/new.png' });
+    expect(session?.user).toMatchObject({
+      image: 'https://pictures.example/new.png',
+      name: 'picture-change',
+    });
   });
 });
 
