@@ -28,7 +28,15 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Subscribes to NOTIFY on `channel`: from every process on PostgreSQL, from this one on PGlite. */
   listen(channel: string, listener: ChannelListener): Promise<Unlisten>;
+  /**
+   * Runs `work` while no other server process on this database runs its own: start-up steps such as
+   * migrations and the first seed, which would collide when several servers start at once.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
 }
+
+/** The advisory lock that `exclusively` holds on PostgreSQL. */
+const STARTUP_LOCK = 'bazaar:startup';
 
 export interface DatabaseOptions {
   /** PostgreSQL connection URL; without it the embedded PGlite engine is used. */
@@ -52,6 +60,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       migrate: () => migratePg(db, { migrationsFolder }),
       close: () => pool.end(),
       listen: (channel, listener) => listenOnPostgres(databaseUrl, channel, listener),
+      async exclusively(work) {
+        // A connection of its own: the lock belongs to its session, and the work may need the whole pool.
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        try {
+          await client.query('select pg_advisory_lock(hashtext($1))', [STARTUP_LOCK]);
+          return await work();
+        } finally {
+          // Ending the session releases the lock, also when the process dies while holding it.
+          await client.end();
+        }
+      },
     };
   }
 
@@ -84,5 +104,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         if (!client.closed) await unlisten();
       };
     },
+    // A PGlite data directory belongs to one process.
+    exclusively: (work) => work(),
   };
 }
