@@ -10,7 +10,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { paths } from '../paths.ts';
-import { listenOnPostgres, type ChannelListener, type Unlisten } from './listen.ts';
+import { listenOnPostgres, type ChannelListener, type Subscription } from './listen.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,7 +27,7 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** Subscribes to NOTIFY on `channel`: from every process on PostgreSQL, from this one on PGlite. */
-  listen(channel: string, listener: ChannelListener): Promise<Unlisten>;
+  listen(channel: string, listener: ChannelListener): Promise<Subscription>;
   /**
    * Runs `work` while no other server process on this database runs its own: start-up steps such as
    * migrations and the first seed, which would collide when several servers start at once.
@@ -99,9 +99,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     async listen(channel, listener) {
       const unlisten = await client.listen(channel, () => listener.notified());
       listener.connected();
-      // Closing the database ends its subscriptions too.
-      return async () => {
-        if (!client.closed) await unlisten();
+      return {
+        async stop() {
+          // Closing the database ends its subscriptions too.
+          if (!client.closed) await unlisten();
+        },
+        caughtUp: () => Promise.resolve(true),
       };
     },
     // A PGlite data directory belongs to one process.
