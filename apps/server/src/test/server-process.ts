@@ -76,7 +76,8 @@ export function serverProcesses() {
 
   async function launch(env: Record<string, string>): Promise<ServerProcess | 'port taken'> {
     const port = await freePort();
-    const origin = `http://localhost:${port}`;
+    // Servers behind one load balancer share a PUBLIC_URL; a lone one is at its own port.
+    const origin = env.PUBLIC_URL ?? `http://localhost:${port}`;
     const url = `http://127.0.0.1:${port}`;
     const child = spawn(process.execPath, [MAIN], {
       // A fresh working directory: no developer's .env is read. Only what the test chose is set.
