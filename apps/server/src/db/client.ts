@@ -81,6 +81,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // PGlite does not create missing parent folders itself.
     await mkdir(dataDir, { recursive: true });
   }
+  // Durability: a COMMIT returns once its WAL is written to the data directory's files, so a killed process loses
+  // no committed transaction (orders.crash.test.ts). PGlite starts with fsync off, and its Node file system has
+  // no fsync to turn on: an operating-system crash or power cut can lose the last commits (README, PostgreSQL).
   const client = await PGlite.create({
     dataDir,
     extensions: { pg_trgm },
