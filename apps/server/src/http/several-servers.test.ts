@@ -39,7 +39,8 @@ describe.skipIf(testEngine !== 'postgres')('two server processes on one PostgreS
     };
     // Started together on an empty database, as a deployment of two replicas does.
     [a, b] = await Promise.all([servers.start(env), servers.start(env)]);
-  });
+    // Two server starts, one after the other's migrations and seed, on a busy machine.
+  }, 240_000);
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);

@@ -169,7 +169,8 @@ describe(`a server killed with SIGKILL while ${PLACEMENTS} orders are being plac
     await placeAllAndKill(placements);
     unacknowledged = placements.filter((placement) => !acknowledged.has(placement));
     server = await servers.start(env);
-  });
+    // Two server starts and 200 orders on a busy machine.
+  }, 240_000);
 
   afterAll(async () => {
     await server?.stop();
