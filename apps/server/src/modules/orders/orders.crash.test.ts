@@ -44,14 +44,8 @@ const place = (target: ServerProcess, placement: Placement) =>
 async function allOrders(target: ServerProcess): Promise<Order[]> {
   const found: Order[] = [];
   for (;;) {
-    const page = await call<Order[]>(
-      target,
-      'GET',
-      `/api/orders?limit=${PAGE_SIZE_MAX}&offset=${found.length}`,
-      {
-        headers: asBearer(admin),
-      },
-    );
+    const path = `/api/orders?limit=${PAGE_SIZE_MAX}&offset=${found.length}`;
+    const page = await call<Order[]>(target, 'GET', path, { headers: asBearer(admin) });
     expect(page.status, page.text).toBe(200);
     found.push(...page.body.map((order) => OrderSchema.parse(order)));
     if (page.body.length < PAGE_SIZE_MAX) return found;
