@@ -23,7 +23,8 @@ async function main(): Promise<void> {
     databaseUrl: env.DATABASE_URL,
     dataDir: join(env.DATA_DIR, 'pglite'),
   });
-  await database.migrate();
+  // Servers starting together on one PostgreSQL database migrate, and seed, one at a time.
+  await database.exclusively(() => database.migrate());
 
   const app = await buildApp({
     database,
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
   app.addHook('onClose', () => database.close());
 
   if (env.SEED_ON_START) {
-    const seeded = await seedDemoIfEmpty(database.db);
+    const seeded = await database.exclusively(() => seedDemoIfEmpty(database.db));
     if (seeded) app.log.info(seeded, 'empty database: demo catalog created');
   }
 

@@ -10,7 +10,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { paths } from '../paths.ts';
-import { listenOnPostgres, type ChannelListener, type Unlisten } from './listen.ts';
+import { listenOnPostgres, type ChannelListener, type Subscription } from './listen.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,8 +27,16 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** Subscribes to NOTIFY on `channel`: from every process on PostgreSQL, from this one on PGlite. */
-  listen(channel: string, listener: ChannelListener): Promise<Unlisten>;
+  listen(channel: string, listener: ChannelListener): Promise<Subscription>;
+  /**
+   * Runs `work` while no other server process on this database runs its own: start-up steps such as
+   * migrations and the first seed, which would collide when several servers start at once.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
 }
+
+/** The advisory lock that `exclusively` holds on PostgreSQL. */
+const STARTUP_LOCK = 'bazaar:startup';
 
 export interface DatabaseOptions {
   /** PostgreSQL connection URL; without it the embedded PGlite engine is used. */
@@ -52,6 +60,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       migrate: () => migratePg(db, { migrationsFolder }),
       close: () => pool.end(),
       listen: (channel, listener) => listenOnPostgres(databaseUrl, channel, listener),
+      async exclusively(work) {
+        // A connection of its own: the lock belongs to its session, and the work may need the whole pool.
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        try {
+          await client.query('select pg_advisory_lock(hashtext($1))', [STARTUP_LOCK]);
+          return await work();
+        } finally {
+          // Ending the session releases the lock, also when the process dies while holding it.
+          await client.end();
+        }
+      },
     };
   }
 
@@ -61,6 +81,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // PGlite does not create missing parent folders itself.
     await mkdir(dataDir, { recursive: true });
   }
+  // Durability: a COMMIT returns once its WAL is written to the data directory's files, so a killed process loses
+  // no committed transaction (orders.crash.test.ts). PGlite starts with fsync off, and its Node file system has
+  // no fsync to turn on: an operating-system crash or power cut can lose the last commits (README, PostgreSQL).
   const client = await PGlite.create({
     dataDir,
     extensions: { pg_trgm },
@@ -79,10 +102,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     async listen(channel, listener) {
       const unlisten = await client.listen(channel, () => listener.notified());
       listener.connected();
-      // Closing the database ends its subscriptions too.
-      return async () => {
-        if (!client.closed) await unlisten();
+      return {
+        async stop() {
+          // Closing the database ends its subscriptions too.
+          if (!client.closed) await unlisten();
+        },
+        caughtUp: () => Promise.resolve(true),
       };
     },
+    // A PGlite data directory belongs to one process.
+    exclusively: (work) => work(),
   };
 }

@@ -10,14 +10,23 @@ export interface ChannelListener {
   disconnected(error: Error): void;
 }
 
-/** Stops a subscription. */
-export type Unlisten = () => Promise<void>;
+/** A live subscription to a notification channel. */
+export interface Subscription {
+  stop: () => Promise<void>;
+  /**
+   * Resolves true once every notification sent before the call has been reported; false when that cannot
+   * be told because the subscription is down.
+   */
+  caughtUp: () => Promise<boolean>;
+}
 
 /** The application_name of listener connections, so that an operator (or a test) can find them. */
 export const LISTENER_APPLICATION_NAME = 'bazaar-listener';
 
 const RETRY_FIRST_MS = 1000;
 const RETRY_MAX_MS = 5000;
+/** A listener connection that takes longer to answer a query is dropped as lost. */
+const ANSWER_TIMEOUT_MS = 5000;
 
 /**
  * LISTENs on `channel` over a dedicated PostgreSQL connection (a pooled one would be handed to other
@@ -27,9 +36,11 @@ export async function listenOnPostgres(
   connectionString: string,
   channel: string,
   listener: ChannelListener,
-): Promise<Unlisten> {
+): Promise<Subscription> {
   if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
   let current: pg.Client | undefined;
+  // Set while `current` listens; drops it as lost.
+  let dropLive: ((error: Error) => void) | undefined;
   let stopped = false;
   let retryMs = RETRY_FIRST_MS;
   let retry: NodeJS.Timeout | undefined;
@@ -45,6 +56,7 @@ export async function listenOnPostgres(
     const onLost = (error: Error) => {
       if (lost) return;
       lost = true;
+      dropLive = undefined;
       client.end().catch(() => undefined);
       // Ended on purpose (the server is closing): nothing was lost.
       if (stopped) return;
@@ -63,14 +75,55 @@ export async function listenOnPostgres(
       return;
     }
     if (lost || stopped) return;
+    dropLive = onLost;
     retryMs = RETRY_FIRST_MS;
     listener.connected();
   }
 
+  // PostgreSQL queues a notification before the sender's COMMIT is acknowledged, and sends it to this
+  // connection before the answer to any query that connection receives later. So the answer to a query sent
+  // after a caller asked means every notification committed before it asked has been reported.
+  let sent: Promise<boolean> | undefined;
+  let next: Promise<boolean> | undefined;
+  function roundTrip(): Promise<boolean> {
+    const client = current;
+    const drop = dropLive;
+    if (!client || !drop) return Promise.resolve(false);
+    const answered = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        drop(new Error(`the listener connection did not answer within ${ANSWER_TIMEOUT_MS} ms`));
+        resolve(false);
+      }, ANSWER_TIMEOUT_MS);
+      void client
+        .query('select 1')
+        .then(
+          () => resolve(true),
+          () => resolve(false),
+        )
+        .finally(() => clearTimeout(timer));
+    });
+    sent = answered;
+    void answered.then(() => {
+      if (sent === answered) sent = undefined;
+    });
+    return answered;
+  }
+
   await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    await current?.end().catch(() => undefined);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      await current?.end().catch(() => undefined);
+    },
+    // Everyone who asks while a query is on its way shares the next one: one round trip at a time.
+    caughtUp() {
+      if (!sent) return roundTrip();
+      next ??= sent.then(() => {
+        next = undefined;
+        return roundTrip();
+      });
+      return next;
+    },
   };
 }

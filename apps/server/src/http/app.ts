@@ -120,8 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const catalogCache = createCatalogCache(env.CATALOG_CACHE_MB * 1024 * 1024);
   if (env.CATALOG_CACHE_MB > 0) {
-    const unlisten = await followCatalogChanges(database, catalogCache, app.log);
-    app.addHook('onClose', () => unlisten());
+    const stopFollowing = await followCatalogChanges(database, catalogCache, app.log);
+    app.addHook('onClose', () => stopFollowing());
   }
   const products = createProductsService(createProductsRepository(db), catalogCache);
   const categories = createCategoriesService(createCategoriesRepository(db));

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onSendHookHandler } from 'fastify';
 import type { CachedResponse, CatalogCache, Encoding } from './catalog-cache.ts';
 
 /** The headers of an answer that are kept with its body. */
@@ -55,16 +55,18 @@ function answer(
 export function cachedRoute(cache: CatalogCache, keyOf: (request: FastifyRequest) => string | undefined) {
   const pending = new WeakMap<FastifyRequest, { key: string; generation: number }>();
 
-  const onRequest: onRequestHookHandler = (request, reply, done) => {
+  const onRequest: onRequestAsyncHookHandler = async (request, reply) => {
+    // Every answer of the route may use the cache (an uncached list still takes its count from it).
+    await cache.catchUp();
     const key = keyOf(request);
-    if (key === undefined) return done();
+    if (key === undefined) return;
     const hit = cache.response(key);
     if (!hit) {
       // Noted before the handler reads the database (see CatalogCache).
       pending.set(request, { key, generation: cache.generation });
-      return done();
+      return;
     }
-    void reply.send(answer(cache, key, hit, request, reply));
+    return reply.send(answer(cache, key, hit, request, reply));
   };
 
   const onSend: onSendHookHandler = (request, reply, payload, done) => {

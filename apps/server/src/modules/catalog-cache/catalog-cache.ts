@@ -39,6 +39,8 @@ export function createCatalogCache(maxBytes: number) {
   let generation = 0;
   // Nothing is served or stored until every writer's changes are heard (see `follow`).
   let following = false;
+  // How to wait for announcements still on their way (see `catchUpWith`); none without other processes.
+  let caughtUp = () => Promise.resolve(true);
   const usable = () => maxBytes > 0 && following;
 
   function invalidate(): void {
@@ -58,6 +60,19 @@ export function createCatalogCache(maxBytes: number) {
     follow(live: boolean): void {
       following = live;
       invalidate();
+    },
+
+    /** How to wait until every change announced so far, by any process, has been heard (see `catchUp`). */
+    catchUpWith(check: () => Promise<boolean>): void {
+      caughtUp = check;
+    },
+
+    /**
+     * Resolves once every change announced before the call has been heard, so that a write another process has
+     * already answered is never followed by an older copy from here. Empties the cache if that cannot be told.
+     */
+    async catchUp(): Promise<void> {
+      if (usable() && !(await caughtUp())) invalidate();
     },
 
     response(key: string): CachedResponse | undefined {

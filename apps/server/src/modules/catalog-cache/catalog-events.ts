@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
-import type { Unlisten } from '../../db/listen.ts';
 import type { CatalogCache } from './catalog-cache.ts';
 
 export const CATALOG_CHANNEL = 'bazaar_catalog';
@@ -14,13 +13,16 @@ export async function announceCatalogChange(db: Pick<Database, 'execute'>): Prom
   await db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, '')`);
 }
 
-/** Empties `cache` on every catalog change announced by any process, and bypasses it while deaf to them. */
-export function followCatalogChanges(
+/**
+ * Empties `cache` on every catalog change announced by any process, and bypasses it while deaf to them;
+ * resolves to the function that stops following.
+ */
+export async function followCatalogChanges(
   database: DatabaseHandle,
   cache: CatalogCache,
   log: FastifyBaseLogger,
-): Promise<Unlisten> {
-  return database.listen(CATALOG_CHANNEL, {
+): Promise<() => Promise<void>> {
+  const subscription = await database.listen(CATALOG_CHANNEL, {
     notified: () => cache.invalidate(),
     connected: () => cache.follow(true),
     disconnected: (error) => {
@@ -31,4 +33,6 @@ export function followCatalogChanges(
       cache.follow(false);
     },
   });
+  cache.catchUpWith(subscription.caughtUp);
+  return subscription.stop;
 }

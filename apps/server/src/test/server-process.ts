@@ -1,0 +1,204 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll } from 'vitest';
+import { paths } from '../paths.ts';
+import { TEST_PASSWORD, type TestAccount } from './accounts.ts';
+
+const MAIN = join(paths.serverRoot, 'dist', 'main.js');
+const START_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 15_000;
+// Enough of the server's output to explain why it did not start.
+const OUTPUT_TAIL_CHARS = 8000;
+
+/** The production server running as a child process. */
+export interface ServerProcess {
+  /** Its address, such as http://127.0.0.1:41234. */
+  url: string;
+  /** The origin it trusts for cookie sign-ins (its PUBLIC_URL). */
+  origin: string;
+  pid: number;
+  /** Sends `signal` and waits until the process has exited. */
+  kill(signal: NodeJS.Signals): Promise<void>;
+  /** Shuts it down gracefully (SIGTERM), killing it if it has not exited after a while. */
+  stop(): Promise<void>;
+}
+
+/** A port nobody listens on right now. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', resolve);
+  });
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (address === null || typeof address === 'string') throw new Error('no port was assigned');
+  return address.port;
+}
+
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+async function healthy(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts and tracks the server processes of one test file. Every process still running when the file's
+ * tests end — passed or failed — is killed, and the data directories made by `dataDir` are removed.
+ */
+export function serverProcesses() {
+  const running = new Set<ChildProcess>();
+  const dataDirs: string[] = [];
+  // Even a crashed test worker leaves no server behind.
+  const killAll = () => running.forEach((child) => child.kill('SIGKILL'));
+  process.once('exit', killAll);
+
+  afterAll(async () => {
+    const children = [...running];
+    killAll();
+    await Promise.all(children.map(exited));
+    process.off('exit', killAll);
+    await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  });
+
+  async function launch(env: Record<string, string>): Promise<ServerProcess | 'port taken'> {
+    const port = await freePort();
+    // Servers behind one load balancer share a PUBLIC_URL; a lone one is at its own port.
+    const origin = env.PUBLIC_URL ?? `http://localhost:${port}`;
+    const url = `http://127.0.0.1:${port}`;
+    const child = spawn(process.execPath, [MAIN], {
+      // A fresh working directory: no developer's .env is read. Only what the test chose is set.
+      cwd: tmpdir(),
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: origin,
+        LOG_LEVEL: 'warn',
+        SEED_ON_START: 'false',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.add(child);
+    child.once('exit', () => running.delete(child));
+    let output = '';
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-OUTPUT_TAIL_CHARS);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+
+    const server: ServerProcess = {
+      url,
+      origin,
+      pid: child.pid!,
+      async kill(signal) {
+        child.kill(signal);
+        await exited(child);
+      },
+      async stop() {
+        child.kill('SIGTERM');
+        const timedOut = await Promise.race([exited(child).then(() => false), sleep(STOP_TIMEOUT_MS, true)]);
+        if (timedOut) await server.kill('SIGKILL');
+      },
+    };
+
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    while (!(await healthy(url))) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        if (output.includes('EADDRINUSE')) return 'port taken';
+        throw new Error(
+          `the server exited (${child.exitCode ?? child.signalCode}) before it answered:\n${output}`,
+        );
+      }
+      if (Date.now() > deadline) {
+        await server.kill('SIGKILL');
+        throw new Error(`the server did not answer /api/health within ${START_TIMEOUT_MS} ms:\n${output}`);
+      }
+      await sleep(100);
+    }
+    return server;
+  }
+
+  return {
+    /**
+     * Starts `node apps/server/dist/main.js` on a free port of 127.0.0.1 with `env` (DATA_DIR or DATABASE_URL,
+     * ADMIN_EMAILS, …) over quiet defaults, and resolves once GET /api/health answers.
+     */
+    async start(env: Record<string, string>): Promise<ServerProcess> {
+      if (!existsSync(MAIN)) {
+        throw new Error(`${MAIN} is missing: run \`npm run build\` before the tests that start the server`);
+      }
+      // Another program may take the free port between the probe and the server's listen: try another.
+      for (let attempt = 1; attempt <= 3; attempt += 1) {
+        const server = await launch(env);
+        if (server !== 'port taken') return server;
+      }
+      throw new Error('no free port could be listened on after 3 attempts');
+    },
+
+    /** A new, empty directory for a PGlite database, removed after the file's tests. */
+    async dataDir(): Promise<string> {
+      const dir = await mkdtemp(join(tmpdir(), 'bazaar-process-test-'));
+      dataDirs.push(dir);
+      return dir;
+    },
+  };
+}
+
+/** Sends a JSON request to `server` and answers its status, headers and parsed body. */
+export async function call<Body = unknown>(
+  server: ServerProcess,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: object } = {},
+) {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { ...(options.body ? { 'content-type': 'application/json' } : {}), ...options.headers },
+    ...(options.body ? { body: JSON.stringify(options.body) } : {}),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (text ? JSON.parse(text) : undefined) as Body,
+    text,
+  };
+}
+
+/** Registers an account over HTTP, as the register page does, and keeps its session (bearer token and cookie). */
+export async function signUpOver(
+  server: ServerProcess,
+  email: string,
+  headers: Record<string, string> = {},
+): Promise<TestAccount> {
+  const name = email.split('@')[0] ?? 'Shopper';
+  const response = await call(server, 'POST', '/api/auth/sign-up/email', {
+    headers: { origin: server.origin, ...headers },
+    body: { name, email, password: TEST_PASSWORD },
+  });
+  const token = response.headers.get('set-auth-token');
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  if (response.status !== 200 || !token || !cookie) {
+    throw new Error(`sign-up of ${email} failed: ${response.status} ${response.text}`);
+  }
+  return { email, name, token, cookie };
+}
