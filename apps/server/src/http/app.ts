@@ -33,6 +33,7 @@ import { userRoutes } from '../modules/users/users.routes.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 import { createUsersService } from '../modules/users/users.service.ts';
 import { registerErrorHandlers } from './error-handler.ts';
+import { serverLimits } from './server-limits.ts';
 import { registerStaticSite } from './static-site.ts';
 
 export interface AppOptions {
@@ -53,6 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Image slugs may be up to 120 characters (images.urls.ts).
     routerOptions: { maxParamLength: 130 },
     trustProxy: options.env.TRUST_PROXY,
+    ...serverLimits(options.env),
   });
   const { env, database } = options;
   app.setValidatorCompiler(validatorCompiler);
