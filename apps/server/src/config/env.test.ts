@@ -11,6 +11,9 @@ describe('parseEnv', () => {
       CORS_ORIGINS: [],
       SEED_ON_START: true,
       CATALOG_CACHE_MB: 32,
+      HEADERS_TIMEOUT_SECONDS: 15,
+      REQUEST_TIMEOUT_SECONDS: 30,
+      KEEP_ALIVE_TIMEOUT_SECONDS: 72,
     });
     expect(env.DATABASE_URL).toBeUndefined();
   });
@@ -24,6 +27,9 @@ describe('parseEnv', () => {
       CORS_ORIGINS: 'https://a.example, http://localhost:5173',
       SEED_ON_START: 'false',
       CATALOG_CACHE_MB: '0',
+      HEADERS_TIMEOUT_SECONDS: '5',
+      REQUEST_TIMEOUT_SECONDS: '20',
+      KEEP_ALIVE_TIMEOUT_SECONDS: '65',
     });
     expect(env).toMatchObject({
       PORT: 8080,
@@ -33,6 +39,9 @@ describe('parseEnv', () => {
       CORS_ORIGINS: ['https://a.example', 'http://localhost:5173'],
       SEED_ON_START: false,
       CATALOG_CACHE_MB: 0,
+      HEADERS_TIMEOUT_SECONDS: 5,
+      REQUEST_TIMEOUT_SECONDS: 20,
+      KEEP_ALIVE_TIMEOUT_SECONDS: 65,
     });
   });
 
@@ -51,7 +60,15 @@ describe('parseEnv', () => {
     ['SEED_ON_START', 'maybe'],
     ['CATALOG_CACHE_MB', '-1'],
     ['CATALOG_CACHE_MB', '1.5'],
+    ['REQUEST_TIMEOUT_SECONDS', '0'],
+    ['KEEP_ALIVE_TIMEOUT_SECONDS', '2.5'],
   ])('stops on a bad %s with a message naming it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}: .*got "${value}"`));
+  });
+
+  it('stops on a headers timeout longer than the request timeout', () => {
+    expect(() => parseEnv({ HEADERS_TIMEOUT_SECONDS: '40', REQUEST_TIMEOUT_SECONDS: '30' })).toThrow(
+      /HEADERS_TIMEOUT_SECONDS: expected at most REQUEST_TIMEOUT_SECONDS/,
+    );
   });
 });

@@ -69,6 +69,12 @@ const EnvSchema = z.object({
     .min(0)
     .max(65536)
     .default(32),
+  /** A client must send a request's headers within this time (slow-header attacks hold connections open). */
+  HEADERS_TIMEOUT_SECONDS: positiveInt(15),
+  /** ...and the whole request, body included, within this one. */
+  REQUEST_TIMEOUT_SECONDS: positiveInt(30),
+  /** An idle kept-alive connection is closed after this time; keep it above a reverse proxy's own idle timeout. */
+  KEEP_ALIVE_TIMEOUT_SECONDS: positiveInt(72),
 });
 
 const pairs = [
@@ -87,6 +93,13 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
         message: `expected together with ${env[first] ? first : second}`,
       });
     }
+  }
+  if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
+    context.addIssue({
+      code: 'custom',
+      path: ['HEADERS_TIMEOUT_SECONDS'],
+      message: 'expected at most REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
+    });
   }
 }).transform((env) => ({
   ...env,

@@ -10,6 +10,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { paths } from '../paths.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import { listenOnPostgres, type ChannelListener, type Subscription } from './listen.ts';
 import * as schema from './schema.ts';
 
@@ -46,6 +47,44 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/**
+ * The embedded engine as the shop runs it, in memory when `dataDir` is undefined. A data directory is held against
+ * other processes until `close`; `loadDataDir` fills a new one from a backup (`dumpDataDir`).
+ */
+export async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir?: Blob,
+): Promise<{ client: PGlite; close: () => Promise<void> }> {
+  const directory = dataDir ? resolve(dataDir) : undefined;
+  // PGlite does not create missing parent folders itself.
+  if (directory) await mkdir(directory, { recursive: true });
+  const unlock = directory ? lockDataDir(directory) : () => undefined;
+  try {
+    // Durability: a COMMIT returns once its WAL is written to the data directory's files, so a killed process
+    // loses no committed transaction (orders.crash.test.ts). PGlite starts with fsync off, and its Node file
+    // system has no fsync to turn on: an operating-system crash or power cut can lose the last commits (README).
+    const client = await PGlite.create({
+      dataDir: directory,
+      loadDataDir,
+      extensions: { pg_trgm },
+      // PostgreSQL's 128 MB of shared buffers live in the WebAssembly heap, which never shrinks: it alone took the
+      // server past 380 MB RSS. 32 MB keeps most of the speed of uncached reads (16 MB halved it, for ~15 MB less);
+      // pages outside the buffers are read from the operating system's file cache.
+      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+    });
+    return {
+      client,
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = paths.migrations;
   const databaseUrl = options.databaseUrl;
@@ -75,29 +114,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
 
-  let dataDir: string | undefined;
-  if (options.dataDir) {
-    dataDir = resolve(options.dataDir);
-    // PGlite does not create missing parent folders itself.
-    await mkdir(dataDir, { recursive: true });
-  }
-  // Durability: a COMMIT returns once its WAL is written to the data directory's files, so a killed process loses
-  // no committed transaction (orders.crash.test.ts). PGlite starts with fsync off, and its Node file system has
-  // no fsync to turn on: an operating-system crash or power cut can lose the last commits (README, PostgreSQL).
-  const client = await PGlite.create({
-    dataDir,
-    extensions: { pg_trgm },
-    // PostgreSQL's 128 MB of shared buffers live in the WebAssembly heap, which never shrinks: it alone took the
-    // server past 380 MB RSS. 32 MB keeps most of the speed of uncached reads (16 MB halved it, for ~15 MB less);
-    // pages outside the buffers are read from the operating system's file cache.
-    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
-  });
+  const { client, close } = await openPglite(options.dataDir);
   const db = drizzlePglite(client, { schema });
   return {
     db,
     engine: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    close,
     // One process owns a PGlite database and hears its notifications as each statement ends.
     async listen(channel, listener) {
       const unlisten = await client.listen(channel, () => listener.notified());

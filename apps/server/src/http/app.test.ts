@@ -66,13 +66,25 @@ describe('the API surface', () => {
 });
 
 describe('serving', () => {
-  it('sends security headers', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/products' });
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['strict-transport-security']).toBeDefined();
-    const csp = String(response.headers['content-security-policy']).split(';');
+  it.each([
+    ['an API answer', '/api/products'],
+    ['an API error', '/api/nothing-here'],
+    ['the app page', '/product/123'],
+    ['an asset', '/assets/main-abc123.js'],
+    ['a generated image', '/images/banners/1.svg'],
+    ['the API docs page', '/api/docs/'],
+  ])('sends security headers on %s', async (_, url) => {
+    const { headers } = await app.inject({ method: 'GET', url });
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    // Another site may not frame the shop (clickjacking): old browsers read X-Frame-Options, new ones the CSP.
+    expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(headers['referrer-policy']).toBe('no-referrer');
+    expect(headers['strict-transport-security']).toMatch(/^max-age=31536000\b/);
+    expect(headers['x-powered-by']).toBeUndefined();
+    const csp = String(headers['content-security-policy']).split(';');
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'self'");
   });
 
   it('compresses large answers for clients that accept gzip', async () => {

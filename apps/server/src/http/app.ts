@@ -34,6 +34,7 @@ import { createUsersRepository } from '../modules/users/users.repository.ts';
 import { createUsersService } from '../modules/users/users.service.ts';
 import { answerFrameworkError, registerErrorHandlers } from './error-handler.ts';
 import { registerInputGuard } from './input-guard.ts';
+import { serverLimits } from './server-limits.ts';
 import { registerStaticSite } from './static-site.ts';
 
 export interface AppOptions {
@@ -55,6 +56,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 130 },
     trustProxy: options.env.TRUST_PROXY,
     frameworkErrors: answerFrameworkError,
+    ...serverLimits(options.env),
   });
   const { env, database } = options;
   app.setValidatorCompiler(validatorCompiler);

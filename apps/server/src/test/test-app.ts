@@ -13,12 +13,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database of the engine under test, configured as a shop owner would. */
+/**
+ * The real app on a fresh database of the engine under test (or on `options.database`), configured as a shop
+ * owner would.
+ */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: Pick<AppOptions, 'webDist' | 'clock'> = {},
+  options: Pick<AppOptions, 'webDist' | 'clock'> & { database?: DatabaseHandle } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const env = parseEnv({
     ADMIN_EMAILS: TEST_ADMIN_EMAIL,
     // Tests sign up many accounts from one address; the rate-limit tests lower this again.

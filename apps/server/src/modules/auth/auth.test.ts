@@ -83,10 +83,11 @@ describe('registration', () => {
     const cookie = attributes(sessionCookieLine(response));
     expect(cookie).toContain('httponly');
     expect(cookie).toContain('samesite=lax');
+    expect(cookie).toContain('path=/');
     expect(cookie).not.toContain('secure');
   });
 
-  it('sets a Secure cookie when the shop is served over https', async () => {
+  it('sets a Secure, __Secure- prefixed cookie when the shop is served over https', async () => {
     const httpsShop = await createTestApp({ PUBLIC_URL: 'https://shop.example' });
     try {
       const response = await post(
@@ -96,9 +97,14 @@ describe('registration', () => {
         { origin: 'https://shop.example' },
       );
       expect(response.statusCode).toBe(200);
-      const cookie = attributes(sessionCookieLine(response));
+      const line = sessionCookieLine(response);
+      // Browsers refuse a __Secure- cookie that is not Secure, and one set over plain http.
+      expect(line).toMatch(/^__Secure-bazaar\.session_token=/);
+      const cookie = attributes(line);
       expect(cookie).toContain('secure');
       expect(cookie).toContain('httponly');
+      expect(cookie).toContain('samesite=lax');
+      expect(cookie).toContain('path=/');
     } finally {
       await httpsShop.close();
     }
