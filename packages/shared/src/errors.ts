@@ -9,6 +9,8 @@ export const ErrorCodeSchema = z.enum([
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
+  'REQUEST_TIMEOUT',
+  'HEADERS_TOO_LARGE',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
 ]);

@@ -32,7 +32,7 @@ import { createStatsService } from '../modules/stats/stats.service.ts';
 import { userRoutes } from '../modules/users/users.routes.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 import { createUsersService } from '../modules/users/users.service.ts';
-import { answerFrameworkError, registerErrorHandlers } from './error-handler.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandlers } from './error-handler.ts';
 import { registerInputGuard } from './input-guard.ts';
 import { serverLimits } from './server-limits.ts';
 import { registerStaticSite } from './static-site.ts';
@@ -56,6 +56,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 130 },
     trustProxy: options.env.TRUST_PROXY,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     ...serverLimits(options.env),
   });
   const { env, database } = options;

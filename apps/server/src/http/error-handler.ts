@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type {
   FastifyError,
   FastifyInstance,
@@ -68,4 +70,29 @@ export function answerFrameworkError(
   const status = error.statusCode ?? 400;
   const body: ApiError = { error: codeForStatus(status), message: error.message };
   void reply.status(status).send(body);
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive' },
+  HPE_HEADER_OVERFLOW: { status: 431, message: 'The request headers are too large' },
+};
+
+/**
+ * Requests Node refuses before Fastify sees them (too slow, headers too large, not HTTP): answered on the raw
+ * socket in the same JSON shape, then the connection is closed.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, message } = CLIENT_ERRORS[error.code ?? ''] ?? {
+    status: 400,
+    message: 'Malformed request',
+  };
+  const body = JSON.stringify({ error: codeForStatus(status), message } satisfies ApiError);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

@@ -182,6 +182,28 @@ describe('slow clients on a listening server', () => {
     const answer = await closed;
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(answer).toContain('application/json');
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      error: 'REQUEST_TIMEOUT',
+      message: 'The request took too long to arrive',
+    });
+  });
+
+  it('answers headers over 16 KB with 431 and a request that is not HTTP with 400, both as JSON', async () => {
+    const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as unknown;
+    const huge = rawConnection();
+    huge.socket.write(`GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    const tooLarge = await huge.closed;
+    expect(tooLarge).toMatch(/^HTTP\/1\.1 431 /);
+    expect(bodyOf(tooLarge)).toEqual({
+      error: 'HEADERS_TOO_LARGE',
+      message: 'The request headers are too large',
+    });
+
+    const garbage = rawConnection();
+    garbage.socket.write('HELLO THERE\r\n\r\n');
+    const malformed = await garbage.closed;
+    expect(malformed).toMatch(/^HTTP\/1\.1 400 /);
+    expect(bodyOf(malformed)).toEqual({ error: 'BAD_REQUEST', message: 'Malformed request' });
   });
 
   it('cuts off a request whose body never completes, with a 408, storing nothing', async () => {
