@@ -81,6 +81,21 @@ describe('the server process', () => {
     expect(await second.exited).toBe(0);
   });
 
+  it.skipIf(testEngine !== 'pglite')(
+    "refuses to open a running server's embedded database a second time, naming the process",
+    async () => {
+      const running = startServer();
+      await waitUntilReady(running.url, running.child);
+      const second = startServer();
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain(`is in use by process ${running.child.pid}`);
+      expect(second.output()).not.toMatch(/^\s+at /m);
+      expect((await catalog(running.url)).total).toBe(150);
+      running.child.kill('SIGTERM');
+      expect(await running.exited).toBe(0);
+    },
+  );
+
   it('stops with a message naming a bad variable', async () => {
     const server = startServer({ PORT: 'eighty' });
     expect(await server.exited).toBe(1);

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { loadEnv, type Env } from './config/env.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { seedDemoIfEmpty } from './db/seed/seed-on-start.ts';
 import { buildApp } from './http/app.ts';
 import { paths } from './paths.ts';
@@ -19,10 +20,15 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const database = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: join(env.DATA_DIR, 'pglite'),
-  });
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: join(env.DATA_DIR, 'pglite') });
+  } catch (error) {
+    // A second server on a running shop's data: say so plainly, without a stack trace.
+    if (!(error instanceof DataDirInUseError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
   // Servers starting together on one PostgreSQL database migrate, and seed, one at a time.
   await database.exclusively(() => database.migrate());
 

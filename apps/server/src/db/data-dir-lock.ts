@@ -19,6 +19,11 @@ function holderOf(lockFile: string): number | undefined {
   }
 }
 
+/** Another live process holds the data directory. */
+export class DataDirInUseError extends Error {
+  override name = 'DataDirInUseError';
+}
+
 /**
  * Holds a PGlite data directory for this process, and answers the release. PGlite takes no lock of its own, and
  * two processes writing one directory corrupt it. The lock is a file beside the directory with the holder's
@@ -37,7 +42,7 @@ export function lockDataDir(dataDir: string): () => void {
     }
     const holder = holderOf(lockFile);
     if (holder !== undefined && Number.isInteger(holder) && holder > 0 && isRunning(holder)) {
-      throw new Error(
+      throw new DataDirInUseError(
         `The database in ${dataDir} is in use by process ${holder} (a running server?): stop it first. ` +
           `If no such process uses it, delete ${lockFile}.`,
       );
