@@ -269,6 +269,16 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
       }),
   },
   {
+    route: 'POST /api/auth/update-user',
+    callers: ['anonymous', 'owner'],
+    requests: () =>
+      poisonedBody(
+        { name: 'Olive Owner', image: 'https://img.example/me.png' },
+        { name: badRequiredText(100), image: fc.oneof(badUrl, notText) },
+        false,
+      ).map(json('POST', '/api/auth/update-user')),
+  },
+  {
     route: 'POST /api/auth/sign-out',
     callers: ['anonymous', 'owner'],
     // Any readable body signs out (Better Auth ignores it); only unreadable ones must be refused.

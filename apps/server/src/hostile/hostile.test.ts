@@ -143,6 +143,7 @@ describe('oversize bodies', () => {
     ['POST', '/api/auth/sign-up/email', 'anonymous'],
     ['POST', '/api/auth/sign-in/email', 'anonymous'],
     ['POST', '/api/auth/sign-out', 'owner'],
+    ['POST', '/api/auth/update-user', 'owner'],
     ['POST', '/api/products', 'owner'],
     ['PATCH', `/api/products/${scene.productId}`, 'owner'],
     ['DELETE', `/api/products/${scene.productId}`, 'owner'],
