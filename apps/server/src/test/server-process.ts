@@ -22,8 +22,8 @@ export interface ServerProcess {
   /** The origin it trusts for cookie sign-ins (its PUBLIC_URL). */
   origin: string;
   pid: number;
-  /** Sends `signal` and waits until the process has exited. */
-  kill(signal: NodeJS.Signals): Promise<void>;
+  /** Sends `signal`, waits until the process has exited and answers its exit code (null when killed). */
+  kill(signal: NodeJS.Signals): Promise<number | null>;
   /** Shuts it down gracefully (SIGTERM), killing it if it has not exited after a while. */
   stop(): Promise<void>;
 }
@@ -74,11 +74,11 @@ export function serverProcesses() {
     await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
   });
 
-  async function launch(env: Record<string, string>): Promise<ServerProcess | 'port taken'> {
-    const port = await freePort();
-    // Servers behind one load balancer share a PUBLIC_URL; a lone one is at its own port.
-    const origin = env.PUBLIC_URL ?? `http://localhost:${port}`;
-    const url = `http://127.0.0.1:${port}`;
+  /** Spawns the built server on `port` with `env` over quiet defaults; keeps the tail of its output. */
+  function spawnServer(port: number, env: Record<string, string>) {
+    if (!existsSync(MAIN)) {
+      throw new Error(`${MAIN} is missing: run \`npm run build\` before the tests that start the server`);
+    }
     const child = spawn(process.execPath, [MAIN], {
       // A fresh working directory: no developer's .env is read. Only what the test chose is set.
       cwd: tmpdir(),
@@ -86,7 +86,7 @@ export function serverProcesses() {
         PATH: process.env.PATH,
         PORT: String(port),
         HOST: '127.0.0.1',
-        PUBLIC_URL: origin,
+        PUBLIC_URL: `http://localhost:${port}`,
         LOG_LEVEL: 'warn',
         SEED_ON_START: 'false',
         ...env,
@@ -101,6 +101,15 @@ export function serverProcesses() {
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
+    return { child, output: () => output };
+  }
+
+  async function launch(env: Record<string, string>): Promise<ServerProcess | 'port taken'> {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const { child, output } = spawnServer(port, env);
+    // Servers behind one load balancer share a PUBLIC_URL; a lone one is at its own port.
+    const origin = env.PUBLIC_URL ?? `http://localhost:${port}`;
 
     const server: ServerProcess = {
       url,
@@ -109,6 +118,7 @@ export function serverProcesses() {
       async kill(signal) {
         child.kill(signal);
         await exited(child);
+        return child.exitCode;
       },
       async stop() {
         child.kill('SIGTERM');
@@ -120,14 +130,14 @@ export function serverProcesses() {
     const deadline = Date.now() + START_TIMEOUT_MS;
     while (!(await healthy(url))) {
       if (child.exitCode !== null || child.signalCode !== null) {
-        if (output.includes('EADDRINUSE')) return 'port taken';
+        if (output().includes('EADDRINUSE')) return 'port taken';
         throw new Error(
-          `the server exited (${child.exitCode ?? child.signalCode}) before it answered:\n${output}`,
+          `the server exited (${child.exitCode ?? child.signalCode}) before it answered:\n${output()}`,
         );
       }
       if (Date.now() > deadline) {
         await server.kill('SIGKILL');
-        throw new Error(`the server did not answer /api/health within ${START_TIMEOUT_MS} ms:\n${output}`);
+        throw new Error(`the server did not answer /api/health within ${START_TIMEOUT_MS} ms:\n${output()}`);
       }
       await sleep(100);
     }
@@ -140,15 +150,19 @@ export function serverProcesses() {
      * ADMIN_EMAILS, …) over quiet defaults, and resolves once GET /api/health answers.
      */
     async start(env: Record<string, string>): Promise<ServerProcess> {
-      if (!existsSync(MAIN)) {
-        throw new Error(`${MAIN} is missing: run \`npm run build\` before the tests that start the server`);
-      }
       // Another program may take the free port between the probe and the server's listen: try another.
       for (let attempt = 1; attempt <= 3; attempt += 1) {
         const server = await launch(env);
         if (server !== 'port taken') return server;
       }
       throw new Error('no free port could be listened on after 3 attempts');
+    },
+
+    /** Starts the server with `env` and waits for it to exit on its own: its exit code and output. */
+    async exit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+      const { child, output } = spawnServer(await freePort(), env);
+      await exited(child);
+      return { code: child.exitCode, output: output() };
     },
 
     /** A new, empty directory for a PGlite database, removed after the file's tests. */

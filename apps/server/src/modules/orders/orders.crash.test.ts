@@ -99,7 +99,7 @@ function planPlacements(products: Product[], buyers: TestAccount[]): Placement[]
 
 /** Fires every placement at once and SIGKILLs the server once enough have been acknowledged. */
 async function placeAllAndKill(placements: Placement[]): Promise<void> {
-  let killed: Promise<void> | undefined;
+  let killed: Promise<unknown> | undefined;
   await Promise.all(
     placements.map(async (placement) => {
       try {
