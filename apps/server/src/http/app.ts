@@ -1,6 +1,5 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -34,6 +33,7 @@ import { createUsersRepository } from '../modules/users/users.repository.ts';
 import { createUsersService } from '../modules/users/users.service.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandlers } from './error-handler.ts';
 import { registerInputGuard } from './input-guard.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { serverLimits } from './server-limits.ts';
 import { registerStaticSite } from './static-site.ts';
 
@@ -65,19 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandlers(app);
   registerInputGuard(app);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // The shop's images are generated SVGs served by itself; sellers may link product images elsewhere.
-        imgSrc: ["'self'", 'data:', 'https:', 'http:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Off: over plain http on a LAN address it would send the browser to https for every asset.
-        upgradeInsecureRequests: null,
-      },
-    },
-    // Another front end (CORS_ORIGINS) shows the shop's images, so they may be embedded cross-origin.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-  });
+  registerSecurityHeaders(app);
   await app.register(fastifyCors, {
     origin: env.CORS_ORIGINS,
     credentials: true,
