@@ -32,15 +32,11 @@ function rowOfColumnNames(table: Table, row: Record<string, unknown>): Record<st
   );
 }
 
-function ordersQueries(db: Database) {
+export function createOrdersRepository(db: Database) {
   return {
-    /** The products of an order, kept from being deleted until the transaction ends. */
+    /** The products of an order, with what its lines keep of them. */
     findProducts(ids: string[]) {
-      return db
-        .select(orderedProductColumns)
-        .from(products)
-        .where(inArray(products.id, ids))
-        .for('key share');
+      return db.select(orderedProductColumns).from(products).where(inArray(products.id, ids));
     },
 
     async findById(id: string): Promise<OrderRow | undefined> {
@@ -60,7 +56,7 @@ function ordersQueries(db: Database) {
     /**
      * Inserts an order and its lines in one statement (one round trip); undefined, inserting nothing, when the
      * user already has an order with its idempotency key. On PostgreSQL a concurrent insert of the same key
-     * waits here until the first transaction ends.
+     * waits here until the first one is committed.
      */
     async insertOrder(order: NewOrderRow, lines: NewOrderLineRow[]): Promise<OrderRow | undefined> {
       const header = db.$with('header').as(
@@ -137,19 +133,6 @@ function ordersQueries(db: Database) {
         .where(and(eq(orders.id, id), eq(orders.status, from)))
         .returning();
       return row;
-    },
-  };
-}
-
-export type OrdersQueries = ReturnType<typeof ordersQueries>;
-
-export function createOrdersRepository(db: Database) {
-  return {
-    ...ordersQueries(db),
-
-    /** Runs `work` in one transaction; the queries it is handed run inside it. */
-    transaction<T>(work: (queries: OrdersQueries) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(ordersQueries(tx)));
     },
   };
 }

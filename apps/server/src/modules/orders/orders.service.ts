@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Order, OrderCreate, OrderListQuery, OrderStatus, SalesQuery } from '@bazaar/shared/orders';
 import { centsToDollars } from '@bazaar/shared/pricing';
 import { z } from 'zod';
+import { isForeignKeyViolation } from '../../db/errors.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import type {
@@ -9,7 +10,6 @@ import type {
   OrderFilter,
   OrderLineRow,
   OrderRow,
-  OrdersQueries,
   OrdersRepository,
 } from './orders.repository.ts';
 import { snapshotLine } from './order-line.ts';
@@ -64,9 +64,13 @@ function toOrder(row: OrderRow, lines: NewOrderLineRow[]): Order {
  * The orders of `rows` with their lines, read in one query (no query per order). With a seller, each order
  * shows only that seller's lines, and its total is theirs: what the buyer bought from others stays hidden.
  */
-async function withLines(queries: OrdersQueries, rows: OrderRow[], sellerEmail?: string): Promise<Order[]> {
+async function withLines(
+  repository: OrdersRepository,
+  rows: OrderRow[],
+  sellerEmail?: string,
+): Promise<Order[]> {
   const byOrder = new Map<string, OrderLineRow[]>(rows.map((row) => [row.id, []]));
-  const lines = await queries.linesOf(
+  const lines = await repository.linesOf(
     rows.map((row) => row.id),
     sellerEmail,
   );
@@ -78,23 +82,23 @@ async function withLines(queries: OrdersQueries, rows: OrderRow[], sellerEmail?:
   });
 }
 
-const orderWithLines = async (queries: OrdersQueries, row: OrderRow) =>
-  toOrder(row, await queries.linesOf([row.id]));
+const orderWithLines = async (repository: OrdersRepository, row: OrderRow) =>
+  toOrder(row, await repository.linesOf([row.id]));
 
 /** The order a key was first used for; the same key for a different submission is refused. */
-async function replay(queries: OrdersQueries, earlier: OrderRow, digest: string): Promise<Order> {
+async function replay(repository: OrdersRepository, earlier: OrderRow, digest: string): Promise<Order> {
   if (earlier.requestDigest !== digest) {
     throw new AppError(
       'CONFLICT',
       'This Idempotency-Key was already used for a different order. Send a new key for a new order.',
     );
   }
-  return orderWithLines(queries, earlier);
+  return orderWithLines(repository, earlier);
 }
 
 /** Prices each line from the database's products (client-sent prices are never read); the ids it lacks. */
-async function priceLines(queries: OrdersQueries, wanted: OrderCreate['products']) {
-  const found = await queries.findProducts(wanted.map((line) => line.productId));
+async function priceLines(repository: OrdersRepository, wanted: OrderCreate['products']) {
+  const found = await repository.findProducts(wanted.map((line) => line.productId));
   const byId = new Map(found.map((product) => [product.id, product]));
   const lines: NewOrderLineRow[] = [];
   const unknown: { productId: string; position: number }[] = [];
@@ -139,21 +143,25 @@ export function createOrdersService(repository: OrdersRepository) {
       const digest = digestOf(input);
       const { products: wanted, ...contact } = input;
       // The key's earlier order, if any, answered instead of a new one.
-      const earlier = async (queries: OrdersQueries) => {
+      const earlier = async () => {
         const row =
-          idempotencyKey === null ? undefined : await queries.findByIdempotencyKey(userEmail, idempotencyKey);
-        return row && { order: await replay(queries, row, digest), created: false };
+          idempotencyKey === null
+            ? undefined
+            : await repository.findByIdempotencyKey(userEmail, idempotencyKey);
+        return row && { order: await replay(repository, row, digest), created: false };
       };
-      return repository.transaction(async (queries) => {
-        const { lines, unknown } = await priceLines(queries, wanted);
+      // No transaction: the order and its lines are one statement. A product deleted between pricing and that
+      // statement fails its foreign key, and the second attempt finds the product gone.
+      const attempt = async (): Promise<{ order: Order; created: boolean }> => {
+        const { lines, unknown } = await priceLines(repository, wanted);
         if (unknown.length > 0) {
           // A retry after success is answered even if a product has since been deleted (repriced: below).
-          const replayed = await earlier(queries);
+          const replayed = await earlier();
           if (replayed) return replayed;
           throw unknownProducts(unknown);
         }
         const totalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
-        const header = await queries.insertOrder(
+        const header = await repository.insertOrder(
           {
             ...contact,
             userEmail,
@@ -166,10 +174,16 @@ export function createOrdersService(repository: OrdersRepository) {
         );
         if (header) return { order: toOrder(header, lines), created: true };
         // Only the key can conflict: the order it made before (or a concurrent submission made) is the answer.
-        const replayed = await earlier(queries);
+        const replayed = await earlier();
         if (!replayed) throw new Error('an order insert conflicted without an earlier order');
         return replayed;
-      });
+      };
+      try {
+        return await attempt();
+      } catch (error) {
+        if (!isForeignKeyViolation(error)) throw error;
+        return attempt();
+      }
     },
 
     /** The orders of one buyer: for that buyer (any letter case of the e-mail) and for admins. */
