@@ -21,6 +21,9 @@ export default function Toasts() {
     <>
       <Toaster
         position="top-right"
+        // Below the header's first row: a toast there hid the cart and account buttons, and hovering it (to
+        // reach them) keeps it open.
+        containerStyle={{ top: 72 }}
         toastOptions={{ success: { duration: 2000 }, error: { duration: 4000 } }}
       />
       <ToastLimit />
