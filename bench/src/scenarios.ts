@@ -1,6 +1,7 @@
 import type { Request } from 'autocannon';
 import type { Category } from '@bazaar/shared/categories';
 import type { Product } from '@bazaar/shared/products';
+import { Random } from '../../apps/server/src/db/seed/random.ts';
 import type { Page } from './ceiling.ts';
 import { callShop } from './http.ts';
 import type { LoadResult } from './load.ts';
@@ -13,6 +14,7 @@ export const SCENARIO_NAMES = [
   'category',
   'search-common',
   'search-rare',
+  'search-uncached',
   'product',
   'categories',
   'orders',
@@ -33,6 +35,8 @@ export interface CatalogSample {
   commonWords: string[];
   /** Whole product names that very few products contain. */
   rareTerms: string[];
+  /** Names of the sampled products, for fragments never searched before. */
+  names: string[];
 }
 
 export interface ScenarioResult extends LoadResult {
@@ -45,9 +49,12 @@ export interface ScenarioResult extends LoadResult {
 
 type Load = (requests: Request[]) => Promise<LoadResult>;
 
-// Searches rotate through several terms, as shoppers' do: a response cache must not make them look cheap.
-const SEARCH_TERMS = 10;
+// Searches rotate through many terms, as shoppers' do, so that the server's answer cache meets a new term now
+// and then; `search-uncached` measures searches it has never seen at all.
+const COMMON_TERMS = 50;
+const RARE_TERMS = 200;
 const RARE_MATCHES_MAX = 3;
+const FRAGMENT_LENGTH = { min: 4, max: 12 };
 
 const countOf = async (shopUrl: string, path: string) => (await callShop(shopUrl + path)).total ?? 0;
 const searchPath = (term: string) => `/api/products?q=${encodeURIComponent(term)}&limit=24`;
@@ -59,14 +66,14 @@ function mostFrequentWords(names: string[]): string[] {
   }
   const words = [...counts].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).map(([word]) => word);
   if (words.length === 0) throw new Error('the catalog has no product names to search for');
-  return words.slice(0, SEARCH_TERMS);
+  return words.slice(0, COMMON_TERMS);
 }
 
 /** Long product names that at most a few products contain (or, failing that, the rarest of them). */
 async function rareNames(shopUrl: string, names: string[]): Promise<string[]> {
-  const candidates = [...new Set(names)].sort((a, b) => b.length - a.length).slice(0, 4 * SEARCH_TERMS);
+  const candidates = [...new Set(names)].sort((a, b) => b.length - a.length).slice(0, 2 * RARE_TERMS);
   const counts = await Promise.all(candidates.map((name) => countOf(shopUrl, searchPath(name))));
-  const rare = candidates.filter((_, i) => (counts[i] ?? 0) <= RARE_MATCHES_MAX).slice(0, SEARCH_TERMS);
+  const rare = candidates.filter((_, i) => (counts[i] ?? 0) <= RARE_MATCHES_MAX).slice(0, RARE_TERMS);
   return rare.length > 0 ? rare : [candidates[counts.indexOf(Math.min(...counts))] ?? ''];
 }
 
@@ -92,7 +99,29 @@ export async function sampleCatalog(shopUrl: string): Promise<CatalogSample> {
     category: categories[0]?.categoryName ?? '',
     commonWords: mostFrequentWords(names),
     rareTerms: await rareNames(shopUrl, names),
+    names,
   };
+}
+
+/**
+ * Searches for pieces of product names (4–12 characters from a random place, as a shopper might type), each one
+ * not asked before in this run: neither the server's answer cache nor its count cache can know them.
+ */
+function freshFragments(names: string[]): Request[] {
+  const random = new Random(1);
+  const asked = new Set<string>();
+  const next = (): string => {
+    for (;;) {
+      const name = random.pick(names);
+      const start = random.int(0, Math.max(0, name.length - FRAGMENT_LENGTH.min));
+      const fragment = name.slice(start, start + random.int(FRAGMENT_LENGTH.min, FRAGMENT_LENGTH.max)).trim();
+      if (fragment.length >= FRAGMENT_LENGTH.min && !asked.has(fragment)) {
+        asked.add(fragment);
+        return fragment;
+      }
+    }
+  };
+  return [{ setupRequest: (request) => ({ ...request, path: searchPath(next()) }) }];
 }
 
 /** Requests for `paths`, each the next one in turn, so that connections do not ask for the same one in step. */
@@ -143,6 +172,12 @@ export async function runScenario(
       return search(sample.commonWords);
     case 'search-rare':
       return search(sample.rareTerms);
+    case 'search-uncached':
+      return {
+        name,
+        request: 'GET /api/products?q=<a piece of a product name not asked before>&limit=24',
+        ...(await load(freshFragments(sample.names))),
+      };
     case 'categories':
       return get(['/api/categories']);
     case 'product': {

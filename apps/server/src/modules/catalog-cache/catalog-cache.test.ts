@@ -55,6 +55,7 @@ describe('the catalog cache', () => {
       'a filtered, sorted later page',
       () => '/api/products?category=phones&flash_sale=true&sort=server&offset=0',
     ],
+    ['a name search', () => '/api/products?q=lamp'],
     ['a product', () => `/api/products/${productId}`],
     ['the categories', () => '/api/categories'],
   ])('answers a second identical GET of %s without the database', async (_, url) => {
@@ -110,6 +111,9 @@ describe('the catalog cache', () => {
     const listBefore = await get('/api/products');
     const total = Number(listBefore.response.headers['x-total-count']);
     await get(`/api/products/${productId}`);
+    const search = async (q: string) =>
+      (await get(`/api/products?q=${q}`)).response.json<Product[]>().map((product) => product.name);
+    expect(await search('kettle')).toEqual([]);
 
     const created = (
       await write('POST', '/api/products', { name: 'Fresh Kettle', price: 20 })
@@ -117,6 +121,7 @@ describe('the catalog cache', () => {
     const afterCreate = await get('/api/products');
     expect(afterCreate.response.json<Product[]>()[0]?.name).toBe('Fresh Kettle');
     expect(Number(afterCreate.response.headers['x-total-count'])).toBe(total + 1);
+    expect(await search('kettle')).toEqual(['Fresh Kettle']);
     // The client's copy is out of date now.
     const stale = listBefore.response.headers.etag as string;
     expect((await get('/api/products', { 'if-none-match': stale })).response.statusCode).toBe(200);
@@ -126,6 +131,8 @@ describe('the catalog cache', () => {
     ).toBe(200);
     expect((await get(`/api/products/${created._id}`)).response.json<Product>().name).toBe('Renamed Kettle');
     expect((await get('/api/products')).response.json<Product[]>()[0]?.name).toBe('Renamed Kettle');
+    expect(await search('kettle')).toEqual(['Renamed Kettle']);
+    expect(await search('fresh')).toEqual([]);
 
     expect((await write('DELETE', `/api/products/${created._id}`)).statusCode).toBe(200);
     expect((await get(`/api/products/${created._id}`)).response.statusCode).toBe(404);
@@ -134,6 +141,7 @@ describe('the catalog cache', () => {
       'Renamed Kettle',
     );
     expect(Number(afterDelete.response.headers['x-total-count'])).toBe(total);
+    expect(await search('kettle')).toEqual([]);
   });
 
   it('keeps answers that a refused write did not change', async () => {
@@ -149,7 +157,7 @@ describe('the catalog cache', () => {
     expect((await get('/api/products')).reads).toBe(0);
   });
 
-  it.each(['/api/products?sort=random', '/api/products?q=lamp', '/api/categories?sort=random'])(
+  it.each(['/api/products?sort=random', '/api/products?q=lamp&sort=random', '/api/categories?sort=random'])(
     'asks the database every time for %s',
     async (url) => {
       await get(url);

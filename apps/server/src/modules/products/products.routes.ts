@@ -17,13 +17,16 @@ import type { ProductsService } from './products.service.ts';
 
 const refusals = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 
-/** The cache key of a list request; random pages stay random, and name searches (unbounded in number) are not kept. */
+/**
+ * The cache key of a list request; random pages stay random. Name searches are kept too: shoppers repeat
+ * each other's terms, and however many terms there are, the cache's byte budget drops the least recently asked.
+ */
 function listKey(request: FastifyRequest): string | undefined {
   const parsed = ProductListQuerySchema.safeParse(request.query);
   if (!parsed.success) return undefined;
   const { q, category, flash_sale, sort, limit, offset } = parsed.data;
-  if (sort === 'random' || q !== undefined) return undefined;
-  return `products?${JSON.stringify([category, flash_sale, sort, limit, offset])}`;
+  if (sort === 'random') return undefined;
+  return `products?${JSON.stringify([q, category, flash_sale, sort, limit, offset])}`;
 }
 
 function productKey(request: FastifyRequest): string | undefined {
