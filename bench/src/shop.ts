@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
-import { freePort, startNode, type RunningProcess } from './processes.ts';
+import { freePort } from '../../apps/server/src/test/free-port.ts';
+import { startNode, type RunningProcess } from './processes.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const benchDataDir = fileURLToPath(new URL('../.data/', import.meta.url));

@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll } from 'vitest';
 import { paths } from '../paths.ts';
 import { TEST_PASSWORD, type TestAccount } from './accounts.ts';
+import { freePort } from './free-port.ts';
 
 const MAIN = join(paths.serverRoot, 'dist', 'main.js');
 const START_TIMEOUT_MS = 90_000;
@@ -26,19 +26,6 @@ export interface ServerProcess {
   kill(signal: NodeJS.Signals): Promise<number | null>;
   /** Shuts it down gracefully (SIGTERM), killing it if it has not exited after a while. */
   stop(): Promise<void>;
-}
-
-/** A port nobody listens on right now. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve, reject) => {
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', resolve);
-  });
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port was assigned');
-  return address.port;
 }
 
 const exited = (child: ChildProcess) =>

@@ -1,8 +1,8 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { accounts, users } from '../../db/schema.ts';
 import { startOidcProvider, type OidcPerson, type TestOidcProvider } from '../../test/oidc-provider.ts';
+import { freePort } from '../../test/free-port.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const PEOPLE: Record<string, OidcPerson> = {
@@ -14,15 +14,6 @@ const PEOPLE: Record<string, OidcPerson> = {
 let provider: TestOidcProvider;
 let shop: TestApp;
 let shopUrl: string;
-
-/** A port nobody listens on now, so the shop's address is known before the shop is built. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   const port = await freePort();
