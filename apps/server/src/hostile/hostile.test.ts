@@ -9,7 +9,7 @@ import { insertProducts, productRow } from '../test/product-fixtures.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { testEngine } from '../test/test-database.ts';
 import { forgedCredentials, hostileHeaders, SQL_PAYLOADS, type HostileRequest } from './arbitraries.ts';
-import { tableFingerprinter, type Fingerprint } from './fingerprint.ts';
+import { tableFingerprinter, type Fingerprint } from '../test/table-fingerprint.ts';
 import { HOSTILE_ROUTES, type Caller, type HostileRoute, type Scene } from './hostile-routes.ts';
 
 /** Cases per route and caller; an anonymous caller of a guarded route is refused before anything is read. */

@@ -1,25 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { count } from 'drizzle-orm';
-import { products, users } from '../db/schema.ts';
 import { asBearer, signUp, TEST_ORIGIN, TEST_PASSWORD, type TestAccount } from '../test/accounts.ts';
+import { tableFingerprinter, type Fingerprint } from '../test/table-fingerprint.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { MAX_INPUT_DEPTH } from './input-guard.ts';
 
 let testApp: TestApp;
 let app: FastifyInstance;
 let seller: TestAccount;
+let fingerprint: () => Promise<Fingerprint>;
 
 beforeAll(async () => {
   testApp = await createTestApp();
   app = testApp.app;
+  fingerprint = await tableFingerprinter(testApp.database.db);
   seller = await signUp(app, 'guard-seller@bazaar.test');
 });
 
 afterAll(() => testApp.close());
-
-const rowsOf = async (table: typeof products | typeof users) =>
-  (await testApp.database.db.select({ n: count() }).from(table))[0]?.n;
 
 function expectRefusal(response: { statusCode: number; json: () => unknown }, message: RegExp) {
   expect(response.statusCode).toBe(400);
@@ -37,7 +35,7 @@ describe('text no database column can hold', () => {
   });
 
   it('is refused in a product, a profile and a registration, and nothing is stored', async () => {
-    const before = [await rowsOf(products), await rowsOf(users)];
+    const before = await fingerprint();
     const product = await app.inject({
       method: 'POST',
       url: '/api/products',
@@ -71,7 +69,7 @@ describe('text no database column can hold', () => {
       payload: { email: 'a\u0000@bazaar.test', password: TEST_PASSWORD },
     });
     expectRefusal(signIn, /body: .*NUL/);
-    expect([await rowsOf(products), await rowsOf(users)]).toEqual(before);
+    expect(await fingerprint()).toEqual(before);
   });
 });
 
@@ -82,6 +80,7 @@ describe('bodies', () => {
       Buffer.from([0xff, 0xfe]),
       Buffer.from('","price":1}'),
     ]);
+    const before = await fingerprint();
     const response = await app.inject({
       method: 'POST',
       url: '/api/products',
@@ -89,7 +88,7 @@ describe('bodies', () => {
       payload: invalid,
     });
     expectRefusal(response, /not valid UTF-8/);
-    expect(await rowsOf(products)).toBe(0);
+    expect(await fingerprint()).toEqual(before);
   });
 
   it(`nested deeper than ${MAX_INPUT_DEPTH} levels are refused, also on the auth API`, async () => {

@@ -2,36 +2,27 @@ import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { count } from 'drizzle-orm';
 import { OFFSET_MAX, PAGE_SIZE_MAX } from '@bazaar/shared/pagination';
 import type { ApiError } from '@bazaar/shared/errors';
-import { orderLines, orders, products, users } from '../db/schema.ts';
-import type { Database } from '../db/client.ts';
 import { orderBody } from '../modules/orders/order-fixtures.ts';
 import { asBearer, signUp, signUpCast, TEST_ORIGIN, TEST_PASSWORD } from '../test/accounts.ts';
 import { insertProducts, productRow } from '../test/product-fixtures.ts';
+import { tableFingerprinter, type Fingerprint } from '../test/table-fingerprint.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { BODY_LIMIT_BYTES } from './server-limits.ts';
-
-/** How many rows the tables a write could touch hold: a refused request must leave them as they were. */
-async function rowCounts(db: Database) {
-  const counts = await Promise.all(
-    [products, orders, orderLines, users].map(
-      async (table) => (await db.select({ n: count() }).from(table))[0]?.n,
-    ),
-  );
-  return counts;
-}
 
 describe('the request body limit', () => {
   let testApp: TestApp;
   let app: FastifyInstance;
   let cast: Awaited<ReturnType<typeof signUpCast>>;
   let productId: string;
+  /** A refused request must leave every table as it was. */
+  let fingerprint: () => Promise<Fingerprint>;
 
   beforeAll(async () => {
     testApp = await createTestApp();
     app = testApp.app;
+    fingerprint = await tableFingerprinter(testApp.database.db);
     cast = await signUpCast(app, 'limits');
     const [product] = await insertProducts(testApp.database.db, [productRow({ addedBy: cast.owner.email })]);
     productId = product!.id;
@@ -42,7 +33,7 @@ describe('the request body limit', () => {
   const oversize = 'x'.repeat(BODY_LIMIT_BYTES);
 
   it('refuses a body over 1 MB on every write route with a 413 JSON error, storing nothing', async () => {
-    const before = await rowCounts(testApp.database.db);
+    const before = await fingerprint();
     const productBefore = (await app.inject({ method: 'GET', url: `/api/products/${productId}` })).body;
     const writes = [
       { method: 'POST', url: '/api/products', payload: { name: oversize, price: 1 } },
@@ -67,7 +58,7 @@ describe('the request body limit', () => {
       expect(error.error).toBe('PAYLOAD_TOO_LARGE');
       expect(error.message).toMatch(/large/i);
     }
-    expect(await rowCounts(testApp.database.db)).toEqual(before);
+    expect(await fingerprint()).toEqual(before);
     expect((await app.inject({ method: 'GET', url: `/api/products/${productId}` })).body).toBe(productBefore);
   });
 
@@ -76,7 +67,7 @@ describe('the request body limit', () => {
       JSON.stringify({ name: 'Bomb', price: 1, description: ' '.repeat(20 * BODY_LIMIT_BYTES) }),
     );
     expect(bomb.length).toBeLessThan(BODY_LIMIT_BYTES / 10);
-    const before = await rowCounts(testApp.database.db);
+    const before = await fingerprint();
     const response = await app.inject({
       method: 'POST',
       url: '/api/products',
@@ -85,7 +76,7 @@ describe('the request body limit', () => {
     });
     expect(response.statusCode).toBe(413);
     expect(response.json<ApiError>().error).toBe('PAYLOAD_TOO_LARGE');
-    expect(await rowCounts(testApp.database.db)).toEqual(before);
+    expect(await fingerprint()).toEqual(before);
   });
 
   it('reads a body just under the limit (and then judges its fields)', async () => {
@@ -208,7 +199,8 @@ describe('slow clients on a listening server', () => {
 
   it('cuts off a request whose body never completes, with a 408, storing nothing', async () => {
     const seller = await signUp(testApp.app, 'slow-seller@bazaar.test');
-    const before = await rowCounts(testApp.database.db);
+    const fingerprint = await tableFingerprinter(testApp.database.db);
+    const before = await fingerprint();
     const { socket, closed } = rawConnection();
     socket.write(
       'POST /api/products HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
@@ -216,7 +208,7 @@ describe('slow clients on a listening server', () => {
     );
     trickle(socket, ' ');
     expect(await closed).toMatch(/^HTTP\/1\.1 408 /);
-    expect(await rowCounts(testApp.database.db)).toEqual(before);
+    expect(await fingerprint()).toEqual(before);
   });
 
   it('closes a kept-alive connection once it has been idle for the keep-alive timeout', async () => {
