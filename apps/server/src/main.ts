@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { limitHeapGrowth } from './config/embedded-memory.ts';
 import { loadEnv, type Env } from './config/env.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  if (!env.DATABASE_URL) limitHeapGrowth();
   let database: DatabaseHandle;
   try {
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: join(env.DATA_DIR, 'pglite') });
