@@ -104,24 +104,20 @@ export async function sampleCatalog(shopUrl: string): Promise<CatalogSample> {
 }
 
 /**
- * Searches for pieces of product names (4–12 characters from a random place, as a shopper might type), each one
- * not asked before in this run: neither the server's answer cache nor its count cache can know them.
+ * Every piece of the sampled names that a shopper might type (4–12 characters from the start of a word), in a
+ * seeded random order. Asked in turn, none is asked twice unless a run makes more requests than there are pieces.
  */
-function freshFragments(names: string[]): Request[] {
-  const random = new Random(1);
-  const asked = new Set<string>();
-  const next = (): string => {
-    for (;;) {
-      const name = random.pick(names);
-      const start = random.int(0, Math.max(0, name.length - FRAGMENT_LENGTH.min));
-      const fragment = name.slice(start, start + random.int(FRAGMENT_LENGTH.min, FRAGMENT_LENGTH.max)).trim();
-      if (fragment.length >= FRAGMENT_LENGTH.min && !asked.has(fragment)) {
-        asked.add(fragment);
-        return fragment;
+function nameFragments(names: string[]): string[] {
+  const fragments = new Set<string>();
+  for (const name of names) {
+    for (const { index } of name.matchAll(/(?<=^|\s)\S/g)) {
+      for (let length = FRAGMENT_LENGTH.min; length <= FRAGMENT_LENGTH.max; length++) {
+        const fragment = name.slice(index, index + length).trim();
+        if (fragment.length >= FRAGMENT_LENGTH.min) fragments.add(fragment);
       }
     }
-  };
-  return [{ setupRequest: (request) => ({ ...request, path: searchPath(next()) }) }];
+  }
+  return new Random(1).sample([...fragments], fragments.size);
 }
 
 /** Requests for `paths`, each the next one in turn, so that connections do not ask for the same one in step. */
@@ -172,12 +168,17 @@ export async function runScenario(
       return search(sample.commonWords);
     case 'search-rare':
       return search(sample.rareTerms);
-    case 'search-uncached':
-      return {
-        name,
-        request: 'GET /api/products?q=<a piece of a product name not asked before>&limit=24',
-        ...(await load(freshFragments(sample.names))),
-      };
+    case 'search-uncached': {
+      const fragments = nameFragments(sample.names);
+      return get(
+        fragments.map(searchPath),
+        `GET /api/products?q=<${fragments.length} pieces of product names in turn: ` +
+          `${fragments
+            .slice(0, 3)
+            .map((term) => JSON.stringify(term))
+            .join(', ')}, …>&limit=24`,
+      );
+    }
     case 'categories':
       return get(['/api/categories']);
     case 'product': {

@@ -6,7 +6,7 @@ import { parseEnv } from '../../config/env.ts';
 import { queryRows, type DatabaseHandle } from '../../db/client.ts';
 import { buildApp } from '../../http/app.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
-import { listQueries } from './products.repository.ts';
+import { FEW_MATCHES, listQueries } from './products.repository.ts';
 
 const CATALOG_SIZE = 100_000;
 let database: DatabaseHandle;
@@ -30,8 +30,12 @@ afterAll(async () => {
   await database?.close();
 });
 
-async function planOf(query: Record<string, string>, part: 'page' | 'count'): Promise<string> {
-  const built = listQueries(database.db, ProductListQuerySchema.parse(query))[part].toSQL();
+async function planOf(
+  query: Record<string, string>,
+  part: 'page' | 'count',
+  matches?: number,
+): Promise<string> {
+  const built = listQueries(database.db, ProductListQuerySchema.parse(query), matches)[part].toSQL();
   const explained = await queryRows<{ 'QUERY PLAN': string }>(
     database.db,
     sql.raw(`explain ${inlineParams(built.sql, built.params)}`),
@@ -63,6 +67,30 @@ describe(`query plans over ${CATALOG_SIZE.toLocaleString('en')} products`, () =>
     // A scan (of any kind) under this Limit ends after SEARCH_COUNT_MAX + 1 matches, at any catalog size.
     const count = await planOf({ q: 'kettle' }, 'count');
     expect(count, count).toMatch(new RegExp(`Limit[^\\n]*\\n.*->.*(Scan|Subquery)`));
+  });
+
+  it('pages a search that the planner takes for common, but that matches few products, from the trigram index', async () => {
+    // A pattern found in the planner's sample of names is estimated to match 1% of the catalog; with a few
+    // characters of the hash it matches a handful.
+    const [sampled] = await queryRows<{ name: string }>(
+      database.db,
+      sql`select (histogram_bounds::text::text[])[2] as name from pg_stats
+          where tablename = 'products' and attname = 'name'`,
+    );
+    const q = sampled!.name.slice(0, sampled!.name.lastIndexOf(' ') + 3);
+    const [counted] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from products where name ilike ${`%${q}%`}`,
+    );
+    expect(counted!.n).toBeLessThan(100);
+    const unknown = await planOf({ q }, 'page');
+    expect(unknown, `${q}: ${unknown}`).toMatch(/Index Scan Backward using products_created_idx/);
+    const known = await planOf({ q }, 'page', counted!.n);
+    expect(known, known).toMatch(/Bitmap Index Scan on products_name_trgm_idx/);
+    expect(known, known).not.toMatch(/products_created_idx|Seq Scan on products/);
+    // Many matches (one name in six is a kettle): the newest-first index finds a page of them after a few rows.
+    const many = await planOf({ q: 'kettle' }, 'page', FEW_MATCHES + 1);
+    expect(many, many).toMatch(/Index Scan Backward using products_created_idx/);
   });
 
   it.each([

@@ -1,5 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { and, arrayOverlaps, asc, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  lt,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import { SEARCH_COUNT_MAX } from '@bazaar/shared/pagination';
 import type { ProductListQuery } from '@bazaar/shared/products';
 import type { Database } from '../../db/client.ts';
@@ -37,21 +50,46 @@ function whereOf(query: Pick<ProductListQuery, 'q' | 'category' | 'flash_sale'>)
   );
 }
 
-/** The page and count queries of a non-random list; exported so that a test can read their plans. */
-export function listQueries(db: Database, query: ProductListQuery) {
+/**
+ * A name search with at most this many matches reads them all through the trigram index and sorts them. The
+ * planner cannot tell from a pattern how many rows match, and for a rare pair of common words ("Nova Lea") it
+ * walked the newest-first index through half the catalog to fill a page.
+ */
+export const FEW_MATCHES = 1000;
+
+const orderOf = (query: ProductListQuery, table: { createdAt: AnyColumn; seq: AnyColumn }) =>
+  query.sort === 'server' ? [asc(table.createdAt), asc(table.seq)] : [desc(table.createdAt), desc(table.seq)];
+
+/**
+ * The page and count queries of a non-random list; exported so that a test can read their plans. `matches` is the
+ * list's count when known, which picks the page's plan for a name search.
+ */
+export function listQueries(db: Database, query: ProductListQuery, matches?: number) {
   const where = whereOf(query);
-  const order =
-    query.sort === 'server'
-      ? [asc(products.createdAt), asc(products.seq)]
-      : [desc(products.createdAt), desc(products.seq)];
+  const fewMatches = query.q !== undefined && matches !== undefined && matches <= FEW_MATCHES;
+  // The LIMIT keeps the planner from merging the subquery into the sorted walk; twice the count leaves room for
+  // products added since it was taken.
+  const matching = db
+    .select()
+    .from(products)
+    .where(where)
+    .limit(2 * FEW_MATCHES)
+    .as('matching');
   return {
-    page: db
-      .select()
-      .from(products)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.limit)
-      .offset(query.offset),
+    page: fewMatches
+      ? db
+          .select()
+          .from(matching)
+          .orderBy(...orderOf(query, matching))
+          .limit(query.limit)
+          .offset(query.offset)
+      : db
+          .select()
+          .from(products)
+          .where(where)
+          .orderBy(...orderOf(query, products))
+          .limit(query.limit)
+          .offset(query.offset),
     // A name search stops counting one past SEARCH_COUNT_MAX: enough to tell that the total is capped.
     count:
       query.q === undefined
@@ -92,8 +130,9 @@ export function createProductsRepository(db: Database) {
   }
 
   return {
-    page(query: ProductListQuery): Promise<ProductRow[]> {
-      return query.sort === 'random' ? randomPage(query) : listQueries(db, query).page;
+    /** One page; `matches`, the list's count when known, lets a name search pick the cheaper plan. */
+    page(query: ProductListQuery, matches?: number): Promise<ProductRow[]> {
+      return query.sort === 'random' ? randomPage(query) : listQueries(db, query, matches).page;
     },
 
     async count(query: ProductListQuery): Promise<number> {

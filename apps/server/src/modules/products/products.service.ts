@@ -68,13 +68,24 @@ export function createProductsService(repository: ProductsRepository, cache: Cat
     return (await repository.findById(id)) ? forbidden() : notFound('Product');
   }
 
+  /** The plan of a name search's page depends on how many products match, so the count comes first. */
+  async function countThenPage(query: ProductListQuery): Promise<[ProductRow[], number]> {
+    const total = await repository.count(query);
+    return [await repository.page(query, total), total];
+  }
+
   return {
     /** One page and the number of matches; `capped` when a name search matched more than SEARCH_COUNT_MAX. */
     async list(query: ProductListQuery): Promise<{ items: Product[]; total: number; capped: boolean }> {
       const generation = cache.generation;
       const key = countKey(query);
       const known = cache.count(key);
-      const [rows, total] = await Promise.all([repository.page(query), known ?? repository.count(query)]);
+      const [rows, total] =
+        known !== undefined
+          ? [await repository.page(query, known), known]
+          : query.q !== undefined
+            ? await countThenPage(query)
+            : await Promise.all([repository.page(query), repository.count(query)]);
       if (known === undefined) cache.storeCount(key, generation, total);
       const capped = query.q !== undefined && total > SEARCH_COUNT_MAX;
       return { items: rows.map(toProduct), total: capped ? SEARCH_COUNT_MAX : total, capped };
