@@ -62,7 +62,7 @@ const EnvSchema = z.object({
   /** Sign-in and registration attempts allowed per IP address and per e-mail in each window. */
   AUTH_RATE_LIMIT_MAX: positiveInt(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
-  /** Memory for rendered catalog answers (lists, products, categories); 0 turns the cache off. */
+  /** Memory for rendered catalog answers (lists, name searches, products, categories); 0 turns the cache off. */
   CATALOG_CACHE_MB: z.coerce
     .number({ error: 'expected a whole number of megabytes (0 turns the cache off)' })
     .int()
