@@ -6,7 +6,7 @@ import { measureLoad } from './load.ts';
 import { parseOptions, USAGE, UsageError, type Engine, type Options } from './options.ts';
 import { buildReport, printReport, saveReport } from './report.ts';
 import { runScenario, sampleCatalog, type ScenarioResult } from './scenarios.ts';
-import { measureStorefront, type StorefrontResult } from './storefront.ts';
+import { chromePath, measureStorefront, type StorefrontResult } from './storefront.ts';
 
 async function benchEngine(engine: Engine, options: Options, withStorefront: boolean) {
   const startedAt = new Date().toISOString();
@@ -65,6 +65,13 @@ async function main() {
   if (!options) {
     console.log(USAGE);
     return;
+  }
+  // Checked before minutes of load, not after them.
+  if (options.storefront && !chromePath()) {
+    console.error(
+      'No Chromium for Lighthouse: install it (apt-get install -y chromium), set CHROME_PATH, or pass --skip-storefront.',
+    );
+    process.exit(2);
   }
   // The storefront is the same web app whichever engine serves the API: measured once, on the first engine.
   for (const [i, engine] of options.engines.entries()) {

@@ -66,9 +66,15 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 
-function chromePath(): string | undefined {
+/** The browser Lighthouse drives: CHROME_PATH, Debian's Chromium, or whatever Chrome chrome-launcher finds. */
+export function chromePath(): string | undefined {
   if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  try {
+    return chromeLauncher.Launcher.getFirstInstallation();
+  } catch {
+    return undefined;
+  }
 }
 
 type Audit = Omit<LighthouseResult, 'path' | 'runs'>;
