@@ -29,10 +29,16 @@ async function benchEngine(engine: Engine, options: Options, withStorefront: boo
     }
 
     let storefront: StorefrontResult | null = null;
+    // A failed storefront measurement still leaves the load figures saved.
+    let storefrontFailure: Error | undefined;
     if (withStorefront) {
       console.log(`${engine}: storefront (bundle sizes, Lighthouse)…`);
       const productId = sample.products[0]?._id ?? '';
-      storefront = await measureStorefront(shop.url, ['/', `/product/${productId}`, '/cart']);
+      try {
+        storefront = await measureStorefront(shop.url, ['/', `/product/${productId}`, '/cart']);
+      } catch (error) {
+        storefrontFailure = error as Error;
+      }
     }
 
     const report = buildReport({
@@ -48,6 +54,7 @@ async function benchEngine(engine: Engine, options: Options, withStorefront: boo
     });
     printReport(report);
     console.log(`Results: ${await saveReport(report)}`);
+    if (storefrontFailure) throw storefrontFailure;
   } finally {
     await catalog.close();
   }

@@ -99,11 +99,24 @@ async function audit(url: string, port: number): Promise<Audit> {
 }
 
 const LIGHTHOUSE_RUNS = 3;
+const LIGHTHOUSE_ATTEMPTS = 3;
+
+/** Lighthouse now and then fails to record a page load's trace and asks to be run again (NO_NAVSTART): it is. */
+async function auditAgainOnFailure(url: string, port: number): Promise<Audit> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port);
+    } catch (error) {
+      if (attempt === LIGHTHOUSE_ATTEMPTS) throw error;
+      console.warn(`${(error as Error).message} Running it again.`);
+    }
+  }
+}
 
 /** The run with the median performance score of three: one run can be thrown off by a busy machine. */
 async function medianAudit(url: string, port: number): Promise<Omit<LighthouseResult, 'path'>> {
   const runs: Audit[] = [];
-  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await audit(url, port));
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await auditAgainOnFailure(url, port));
   runs.sort((a, b) => a.performance - b.performance);
   const median = runs[Math.floor(runs.length / 2)] as Audit;
   return { ...median, runs: runs.map((run) => run.performance) };
