@@ -35,8 +35,6 @@ export interface CatalogSample {
   commonWords: string[];
   /** Whole product names that very few products contain. */
   rareTerms: string[];
-  /** Names of the sampled products, for fragments never searched before. */
-  names: string[];
 }
 
 export interface ScenarioResult extends LoadResult {
@@ -99,7 +97,6 @@ export async function sampleCatalog(shopUrl: string): Promise<CatalogSample> {
     category: categories[0]?.categoryName ?? '',
     commonWords: mostFrequentWords(names),
     rareTerms: await rareNames(shopUrl, names),
-    names,
   };
 }
 
@@ -169,7 +166,7 @@ export async function runScenario(
     case 'search-rare':
       return search(sample.rareTerms);
     case 'search-uncached': {
-      const fragments = nameFragments(sample.names);
+      const fragments = nameFragments(sample.products.map((product) => product.name));
       return get(
         fragments.map(searchPath),
         `GET /api/products?q=<${fragments.length} pieces of product names in turn: ` +

@@ -67,29 +67,31 @@ const orderOf = (query: ProductListQuery, table: { createdAt: AnyColumn; seq: An
 export function listQueries(db: Database, query: ProductListQuery, matches?: number) {
   const where = whereOf(query);
   const fewMatches = query.q !== undefined && matches !== undefined && matches <= FEW_MATCHES;
-  // The LIMIT keeps the planner from merging the subquery into the sorted walk; twice the count leaves room for
-  // products added since it was taken.
-  const matching = db
-    .select()
-    .from(products)
-    .where(where)
-    .limit(2 * FEW_MATCHES)
-    .as('matching');
+
+  function page() {
+    if (!fewMatches) {
+      return db
+        .select()
+        .from(products)
+        .where(where)
+        .orderBy(...orderOf(query, products));
+    }
+    // The LIMIT keeps the planner from merging the subquery into the sorted walk; twice the count leaves room
+    // for products added since it was taken.
+    const matching = db
+      .select()
+      .from(products)
+      .where(where)
+      .limit(2 * FEW_MATCHES)
+      .as('matching');
+    return db
+      .select()
+      .from(matching)
+      .orderBy(...orderOf(query, matching));
+  }
+
   return {
-    page: fewMatches
-      ? db
-          .select()
-          .from(matching)
-          .orderBy(...orderOf(query, matching))
-          .limit(query.limit)
-          .offset(query.offset)
-      : db
-          .select()
-          .from(products)
-          .where(where)
-          .orderBy(...orderOf(query, products))
-          .limit(query.limit)
-          .offset(query.offset),
+    page: page().limit(query.limit).offset(query.offset),
     // A name search stops counting one past SEARCH_COUNT_MAX: enough to tell that the total is capped.
     count:
       query.q === undefined

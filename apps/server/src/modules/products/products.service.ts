@@ -68,8 +68,11 @@ export function createProductsService(repository: ProductsRepository, cache: Cat
     return (await repository.findById(id)) ? forbidden() : notFound('Product');
   }
 
-  /** The plan of a name search's page depends on how many products match, so the count comes first. */
-  async function countThenPage(query: ProductListQuery): Promise<[ProductRow[], number]> {
+  /** One page and the list's count, `known` when the cache has it. */
+  async function pageAndCount(query: ProductListQuery, known?: number): Promise<[ProductRow[], number]> {
+    if (known !== undefined) return [await repository.page(query, known), known];
+    if (query.q === undefined) return Promise.all([repository.page(query), repository.count(query)]);
+    // The plan of a name search's page depends on how many products match, so its count comes first.
     const total = await repository.count(query);
     return [await repository.page(query, total), total];
   }
@@ -80,12 +83,7 @@ export function createProductsService(repository: ProductsRepository, cache: Cat
       const generation = cache.generation;
       const key = countKey(query);
       const known = cache.count(key);
-      const [rows, total] =
-        known !== undefined
-          ? [await repository.page(query, known), known]
-          : query.q !== undefined
-            ? await countThenPage(query)
-            : await Promise.all([repository.page(query), repository.count(query)]);
+      const [rows, total] = await pageAndCount(query, known);
       if (known === undefined) cache.storeCount(key, generation, total);
       const capped = query.q !== undefined && total > SEARCH_COUNT_MAX;
       return { items: rows.map(toProduct), total: capped ? SEARCH_COUNT_MAX : total, capped };
