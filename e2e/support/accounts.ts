@@ -1,4 +1,4 @@
-/** The e2e server's admin (ADMIN_EMAILS): register with this e-mail to act as the shop's admin. */
+/** The e2e server's admin (ADMIN_EMAILS), registered and verified before the shop starts (start-shop.ts). */
 export const ADMIN_EMAIL = 'admin@bazaar.test';
 
 /** A password that passes the shop's policy. */

@@ -36,23 +36,13 @@ export async function signUpViaApi(page: Page, overrides: Partial<TestAccount> =
   return account;
 }
 
-/**
- * Leaves this page's browser signed in as the shop's admin (ADMIN_EMAIL): registers the account, or signs in
- * when a test running beside this one has registered it already.
- */
+/** Leaves this page's browser signed in as the shop's admin (ADMIN_EMAIL, registered and verified by start-shop.ts). */
 export async function signInAsAdminViaApi(page: Page): Promise<void> {
-  const account = { name: 'Ada Admin', email: ADMIN_EMAIL, password: TEST_PASSWORD };
-  const headers = { origin: shopOrigin() };
-  const signUp = await page.request.post('/api/auth/sign-up/email', { data: account, headers });
-  if (signUp.ok()) return;
-  // Retried for a moment: the other test's registration may still be under way.
-  await expect(async () => {
-    const signIn = await page.request.post('/api/auth/sign-in/email', {
-      data: { email: account.email, password: account.password },
-      headers,
-    });
-    expect(signIn.ok(), await signIn.text()).toBe(true);
-  }).toPass({ timeout: 15_000 });
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: ADMIN_EMAIL, password: TEST_PASSWORD },
+    headers: { origin: shopOrigin() },
+  });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
 }
 
 /** Signs out through the API (the browser's session cookie goes away). */

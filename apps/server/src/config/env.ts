@@ -46,8 +46,16 @@ const EnvSchema = z.object({
   SEED_ON_START: flag('true'),
   /** The shop's own address; defaults to http://localhost:$PORT. */
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'expected the http(s) address of the shop' }).optional(),
-  /** Behind a reverse proxy: take the client's address from X-Forwarded-For. */
-  TRUST_PROXY: flag('false'),
+  /**
+   * Behind reverse proxies: how many of them append to X-Forwarded-For (`true` = one). The client's address is
+   * the entry the nearest of them wrote, not the leftmost, which the client itself may have sent.
+   */
+  TRUST_PROXY: z
+    .union([z.enum(['true', 'false']), z.string().regex(/^\d{1,2}$/)], {
+      error: 'expected true, false or the number of proxies in front of the shop',
+    })
+    .default('false')
+    .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value))),
   AUTH_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
   ADMIN_EMAILS: commaList.pipe(
     z.array(z.email({ error: 'expected a comma-separated list of e-mail addresses' }).toLowerCase()),

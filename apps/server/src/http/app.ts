@@ -54,7 +54,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     // Image slugs may be up to 120 characters (images.urls.ts).
     routerOptions: { maxParamLength: 130 },
-    trustProxy: options.env.TRUST_PROXY,
+    // Trusts the TRUST_PROXY nearest hops only (`true` would believe the leftmost entry, which a client writes).
+    trustProxy: (_address: string, hop: number) => hop < options.env.TRUST_PROXY,
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     ...serverLimits(options.env),
@@ -69,6 +70,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCors, {
     origin: env.CORS_ORIGINS,
     credentials: true,
+    // Every method the API answers (the default stops at GET, HEAD and POST).
+    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
     exposedHeaders: [TOTAL_COUNT_HEADER, TOTAL_COUNT_CAPPED_HEADER, 'set-auth-token'],
   });
   await app.register(fastifyCompress);
@@ -87,6 +90,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const db = database.db;
   const auth = createAuth(db, {
+    log: app.log,
+    limiter: createRateLimiter(db, {
+      max: env.AUTH_RATE_LIMIT_MAX,
+      windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+    }),
     publicUrl: env.PUBLIC_URL,
     secret: await resolveAuthSecret(db, env.AUTH_SECRET),
     trustedOrigins: env.CORS_ORIGINS,
@@ -105,10 +113,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     adminEmails: env.ADMIN_EMAILS,
     trustedOrigins: [env.PUBLIC_URL, ...env.CORS_ORIGINS],
   });
-  const rateLimiter = createRateLimiter(db, {
-    max: env.AUTH_RATE_LIMIT_MAX,
-    windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-  });
   const catalogCache = createCatalogCache(env.CATALOG_CACHE_MB * 1024 * 1024);
   if (env.CATALOG_CACHE_MB > 0) {
     const stopFollowing = await followCatalogChanges(database, catalogCache, app.log);
@@ -124,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       api.get('/health', { schema: { hide: true } }, () => ({ status: 'ok', engine: database.engine }));
-      await api.register(authRoutes(auth, rateLimiter, env.PUBLIC_URL));
+      await api.register(authRoutes(auth, env.PUBLIC_URL));
       await api.register(configRoutes(env));
       await api.register(productRoutes(products, viewers, catalogCache));
       await api.register(categoryRoutes(categories, catalogCache));

@@ -29,6 +29,11 @@ function validationError(
       issue.keyword === 'unrecognized_keys' ? text.replace(/^Unrecognized key/, `Unknown ${part}`) : text;
     return { path, message };
   });
+  return validationFailure(part, details);
+}
+
+/** The answer to input a schema refused, naming its first problem: `Invalid body field "name": …`. */
+export function validationFailure(part: string, details: { path: string; message: string }[]): ApiError {
   const first = details[0];
   const message = first?.path
     ? `Invalid ${part} "${first.path}": ${first.message}`

@@ -46,6 +46,11 @@ export function registerInputGuard(app: FastifyInstance): void {
   const utf8 = new TextDecoder('utf-8', { fatal: true });
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    // Many clients label a body-less DELETE as JSON: nothing sent is no body, not invalid JSON.
+    if ((body as Buffer).length === 0) {
+      done(null, undefined);
+      return;
+    }
     let text: string;
     try {
       text = utf8.decode(body as Buffer);

@@ -23,7 +23,7 @@ describe('the request body limit', () => {
     testApp = await createTestApp();
     app = testApp.app;
     fingerprint = await tableFingerprinter(testApp.database.db);
-    cast = await signUpCast(app, 'limits');
+    cast = await signUpCast(testApp, 'limits');
     const [product] = await insertProducts(testApp.database.db, [productRow({ addedBy: cast.owner.email })]);
     productId = product!.id;
   });
@@ -97,7 +97,7 @@ describe('pagination caps on every list route', () => {
 
   beforeAll(async () => {
     testApp = await createTestApp();
-    cast = await signUpCast(testApp.app, 'pages');
+    cast = await signUpCast(testApp, 'pages');
   });
 
   afterAll(() => testApp.close());

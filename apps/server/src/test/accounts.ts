@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { TEST_ADMIN_EMAIL } from './test-app.ts';
+import { createUsersRepository } from '../modules/users/users.repository.ts';
+import { TEST_ADMIN_EMAIL, type TestApp } from './test-app.ts';
 
 /** The shop's own origin in tests: sign-in only trusts requests from it. */
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -33,11 +34,18 @@ export async function signUp(app: FastifyInstance, email: string, name = email.s
   return { email, name, token, cookie } satisfies TestAccount;
 }
 
+/** The shop's admin: registered with an ADMIN_EMAILS address, then verified as the operator does. */
+export async function signUpAdmin({ app, database }: Pick<TestApp, 'app' | 'database'>) {
+  const admin = await signUp(app, TEST_ADMIN_EMAIL, 'Ada Admin');
+  await createUsersRepository(database.db).markEmailVerified(admin.email);
+  return admin;
+}
+
 /** The callers of an authorization matrix: the owner of a record, another user, and an admin. */
-export async function signUpCast(app: FastifyInstance, prefix: string) {
+export async function signUpCast(testApp: Pick<TestApp, 'app' | 'database'>, prefix: string) {
   return {
-    owner: await signUp(app, `${prefix}-owner@bazaar.test`, 'Olive Owner'),
-    stranger: await signUp(app, `${prefix}-stranger@bazaar.test`, 'Sam Stranger'),
-    admin: await signUp(app, TEST_ADMIN_EMAIL, 'Ada Admin'),
+    owner: await signUp(testApp.app, `${prefix}-owner@bazaar.test`, 'Olive Owner'),
+    stranger: await signUp(testApp.app, `${prefix}-stranger@bazaar.test`, 'Sam Stranger'),
+    admin: await signUpAdmin(testApp),
   };
 }

@@ -10,6 +10,8 @@ import { TEST_PASSWORD, type TestAccount } from './accounts.ts';
 import { freePort } from './free-port.ts';
 
 const MAIN = join(paths.serverRoot, 'dist', 'main.js');
+const USERS_CLI = join(paths.serverRoot, 'src', 'modules', 'users', 'users.cli.ts');
+const TSX = join(paths.serverRoot, '..', '..', 'node_modules', '.bin', 'tsx');
 const START_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 15_000;
 // Enough of the server's output to explain why it did not start.
@@ -202,4 +204,17 @@ export async function signUpOver(
     throw new Error(`sign-up of ${email} failed: ${response.status} ${response.text}`);
   }
   return { email, name, token, cookie };
+}
+
+/** Runs `npm run users -- ARGS` as the operator would, on the data `env` names: its exit code and output. */
+export function usersCommand(env: Record<string, string>, ...args: string[]) {
+  const child = spawn(TSX, [USERS_CLI, ...args], {
+    cwd: tmpdir(),
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return exited(child).then(() => ({ code: child.exitCode, output }));
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { parseEnv } from '../../config/env.ts';
 import { accounts, users } from '../../db/schema.ts';
 import { buildApp } from '../../http/app.ts';
+import { createUsersRepository } from '../users/users.repository.ts';
 import {
   asBearer,
   asCookie,
@@ -406,12 +407,17 @@ describe('admins', () => {
       cookie: cookieHeader(claimant),
     };
 
-    expect(await roleOf(admin)).toBe('admin');
-    for (const account of [...lookalikes, claimantAccount]) expect(await roleOf(account)).toBe('user');
-
     // What being admin allows: reading someone else's profile.
     const other = lookalikes[0]!;
     const url = `/api/users/${encodeURIComponent(other.email)}`;
+
+    // Registering the address is not enough (whoever did it first would own the shop): it must be verified.
+    expect(await roleOf(admin)).toBe('user');
+    expect((await app.inject({ method: 'GET', url, headers: asCookie(admin) })).statusCode).toBe(403);
+    await createUsersRepository(testApp.database.db).markEmailVerified(admin.email);
+
+    expect(await roleOf(admin)).toBe('admin');
+    for (const account of [...lookalikes, claimantAccount]) expect(await roleOf(account)).toBe('user');
     expect((await app.inject({ method: 'GET', url, headers: asCookie(admin) })).statusCode).toBe(200);
     for (const account of [lookalikes[1]!, claimantAccount]) {
       expect((await app.inject({ method: 'GET', url, headers: asBearer(account) })).statusCode).toBe(403);

@@ -1,10 +1,14 @@
 import { betterAuth } from 'better-auth';
+import { isAPIError } from 'better-auth/api';
+import type { FastifyBaseLogger } from 'fastify';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@bazaar/shared/auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins/bearer';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Database } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema.ts';
+import { authCallHooks, CLIENT_ADDRESS_HEADER } from './auth-calls.ts';
+import type { RateLimiter } from './rate-limiter.ts';
 
 /** Better Auth's provider id for the OpenID Connect issuer that can stand in for Google. */
 export const OIDC_PROVIDER_ID = 'oidc';
@@ -17,6 +21,9 @@ export interface AuthOptions {
   trustedOrigins?: string[];
   google?: { clientId: string; clientSecret: string } | undefined;
   oidc?: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  /** Counts sign-in, registration and password attempts (auth-calls.ts). */
+  limiter: RateLimiter;
+  log: FastifyBaseLogger;
 }
 
 export function createAuth(db: Database, options: AuthOptions) {
@@ -35,6 +42,7 @@ export function createAuth(db: Database, options: AuthOptions) {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
     },
     socialProviders: options.google ? { google: options.google } : {},
     account: { accountLinking: { enabled: true, trustedProviders: ['google', OIDC_PROVIDER_ID] } },
@@ -63,19 +71,29 @@ export function createAuth(db: Database, options: AuthOptions) {
           ]
         : []),
     ],
-    // The shop limits sign-in attempts itself, in the database, per IP and per e-mail (rate-limiter.ts).
+    hooks: authCallHooks(options.limiter),
+    // The shop limits sign-in attempts itself, in the database, per IP and per e-mail (auth-calls.ts).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
-    // Expected refusals (unknown e-mail, wrong password) are answers, not server problems worth a warning.
+    // Better Auth's own warnings are expected refusals (an unknown e-mail…); its failures reach onError below.
     logger: { level: 'error' },
-    // A failed provider sign-in comes back to the shop's login page (with ?error=…), not Better Auth's own page.
-    onAPIError: { errorURL: `${options.publicUrl}/login` },
+    onAPIError: {
+      // A failed provider sign-in comes back to the shop's login page (with ?error=…), not Better Auth's own page.
+      errorURL: `${options.publicUrl}/login`,
+      // Refusals (a wrong password, a limit, bad input) are answers; only the server's own failures are logged.
+      onError(error) {
+        if (!isAPIError(error) || error.statusCode >= 500)
+          options.log.error({ err: error }, 'sign-in failed');
+      },
+    },
     advanced: {
       cookiePrefix: 'bazaar',
       // A session and its user in one query (relations in db/schema.ts), not two, on every signed-in request.
       database: { joins: true },
       // Better Auth skips its Origin and CSRF checks when NODE_ENV=test or TEST is set; keep them on everywhere.
       disableOriginCheck: false,
+      // Sessions record the address TRUST_PROXY decided (auth.routes.ts), never a client's X-Forwarded-For.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
   });
 }

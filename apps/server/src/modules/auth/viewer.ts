@@ -20,15 +20,36 @@ export function createViewers(auth: Auth, options: { adminEmails: string[]; trus
   const trusted = new Set(options.trustedOrigins);
   const resolved = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 
+  /** An admin is an account of ADMIN_EMAILS whose address is proven: registering it first is not enough. */
+  const isAdmin = (user: { email: string; emailVerified: boolean }) =>
+    user.emailVerified && admins.has(user.email.toLowerCase());
+
+  /**
+   * A cookie rides along with requests that other sites make, a bearer token never does: a write that only a
+   * cookie signs must prove with Origin (or Sec-Fetch-Site) that it comes from the shop or an allowed origin.
+   */
+  function refuseForeignCookieWrite(request: FastifyRequest): void {
+    if (request.headers.authorization || SAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin ? trusted.has(origin) : request.headers['sec-fetch-site'] === 'same-origin') return;
+    throw new AppError(
+      'FORBIDDEN',
+      origin
+        ? `Requests from ${origin} may not act on your account.`
+        : 'A signed-in change needs an Origin header from the shop (or a bearer token).',
+    );
+  }
+
   async function resolve(request: FastifyRequest): Promise<Viewer | null> {
     if (!request.headers.authorization && !request.headers.cookie) return null;
     const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!found) return null;
+    refuseForeignCookieWrite(request);
     return {
       id: found.user.id,
       email: found.user.email,
       name: found.user.name,
-      isAdmin: admins.has(found.user.email.toLowerCase()),
+      isAdmin: isAdmin(found.user),
       sessionToken: found.session.token,
     };
   }
@@ -43,16 +64,10 @@ export function createViewers(auth: Auth, options: { adminEmails: string[]; trus
     return viewer;
   }
 
-  /** The caller; 401 when anonymous, 403 for a cookie-borne write from an untrusted page. */
+  /** The caller; 401 when anonymous, 403 for a cookie-borne write that does not come from the shop. */
   async function required(request: FastifyRequest): Promise<Viewer> {
     const viewer = await optional(request);
     if (!viewer) throw new AppError('UNAUTHORIZED', 'Sign in to do this.');
-    const origin = request.headers.origin;
-    // Cookies ride along with requests other sites make; a bearer token never does.
-    const byCookie = !request.headers.authorization;
-    if (byCookie && !SAFE_METHODS.has(request.method) && origin && !trusted.has(origin)) {
-      throw new AppError('FORBIDDEN', `Requests from ${origin} may not act on your account.`);
-    }
     return viewer;
   }
 
@@ -61,7 +76,7 @@ export function createViewers(auth: Auth, options: { adminEmails: string[]; trus
     await required(request);
   }
 
-  return { optional, required, signedIn, isAdmin: (email: string) => admins.has(email.toLowerCase()) };
+  return { optional, required, signedIn, isAdmin };
 }
 
 export type Viewers = ReturnType<typeof createViewers>;

@@ -30,7 +30,7 @@ async function orderOf(buyer: TestAccount, productIds: string[], quantities: num
 beforeAll(async () => {
   testApp = await createTestApp();
   app = testApp.app;
-  ({ owner: seller, stranger, admin } = await signUpCast(app, 'sales'));
+  ({ owner: seller, stranger, admin } = await signUpCast(testApp, 'sales'));
   lampSeller = await signUp(app, 'lena-lamps@bazaar.test', 'Lena Lamps');
   bea = await signUp(app, 'bea-buyer@bazaar.test', 'Bea Buyer');
   const ben = await signUp(app, 'ben-buyer@bazaar.test', 'Ben Buyer');

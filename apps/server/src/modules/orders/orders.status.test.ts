@@ -22,7 +22,7 @@ let productId: string;
 beforeAll(async () => {
   testApp = await createTestApp();
   ({ app, database } = testApp);
-  ({ owner: buyer, stranger, admin } = await signUpCast(app, 'status'));
+  ({ owner: buyer, stranger, admin } = await signUpCast(testApp, 'status'));
   const [row] = await insertProducts(database.db, [productRow()]);
   productId = row!.id;
 });

@@ -25,7 +25,7 @@ let lampImage: string;
 beforeAll(async () => {
   testApp = await createTestApp();
   ({ app, database } = testApp);
-  ({ owner, stranger, admin } = await signUpCast(app, 'orders'));
+  ({ owner, stranger, admin } = await signUpCast(testApp, 'orders'));
   const [phoneRow, lampRow] = await insertProducts(database.db, [
     productRow({ name: 'Phone', priceCents: 1999, discount: 15, addedBy: 'seller@bazaar.test' }),
     productRow({ name: 'Lamp', priceCents: 4500, discount: 0, addedBy: 'lamps@bazaar.test' }),

@@ -28,7 +28,7 @@ const validProduct = {
 beforeAll(async () => {
   testApp = await createTestApp();
   app = testApp.app;
-  cast = await signUpCast(app, 'products');
+  cast = await signUpCast(testApp, 'products');
 });
 
 afterAll(() => testApp.close());

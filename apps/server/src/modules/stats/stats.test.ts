@@ -52,7 +52,7 @@ async function orderAt(
 beforeAll(async () => {
   testApp = await createTestApp({}, { clock: () => NOW });
   const { app, database } = testApp;
-  ({ owner: seller, stranger, admin } = await signUpCast(app, 'stats'));
+  ({ owner: seller, stranger, admin } = await signUpCast(testApp, 'stats'));
   const other = await signUp(app, 'oscar-other-seller@bazaar.test', 'Oscar Other');
   const bea = await signUp(app, 'bea-buyer@bazaar.test', 'Bea Buyer');
   const ben = await signUp(app, 'ben-buyer@bazaar.test', 'Ben Buyer');

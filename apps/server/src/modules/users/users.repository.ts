@@ -47,6 +47,16 @@ export function createUsersRepository(db: Database) {
       return row;
     },
 
+    /** Marks the account's e-mail as proven (the operator's `npm run users -- verify`); false when there is none. */
+    async markEmailVerified(email: string): Promise<boolean> {
+      const updated = await db
+        .update(users)
+        .set({ emailVerified: true, updatedAt: sql`now()` })
+        .where(eq(users.email, email.trim().toLowerCase()))
+        .returning({ id: users.id });
+      return updated.length > 0;
+    },
+
     listAll: (paging: Page) => page(undefined, paging),
 
     listCustomersOf: (sellerEmail: string, paging: Page) =>

@@ -12,7 +12,7 @@ export function createUsersService(repository: UsersRepository, viewers: Pick<Vi
     address: row.address,
     img: row.img,
     image: row.image,
-    role: viewers.isAdmin(row.email) ? 'admin' : 'user',
+    role: viewers.isAdmin(row) ? 'admin' : 'user',
   });
 
   function assertSelfOrAdmin(email: string, viewer: Viewer): void {

@@ -41,7 +41,7 @@ async function recordOrder(buyer: string, seller: string) {
 beforeAll(async () => {
   testApp = await createTestApp();
   app = testApp.app;
-  cast = await signUpCast(app, 'users');
+  cast = await signUpCast(testApp, 'users');
   customer = await signUp(app, 'carla@bazaar.test', 'Carla Customer');
   await recordOrder(customer.email, cast.owner.email);
   await recordOrder(cast.stranger.email, cast.admin.email);
