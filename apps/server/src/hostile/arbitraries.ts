@@ -3,7 +3,7 @@ import { MAX_INPUT_DEPTH } from '../http/input-guard.ts';
 
 /** One request of the hostile suite, as `app.inject` takes it (credentials are added per caller). */
 export interface HostileRequest {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'OPTIONS';
   url: string;
   headers?: Record<string, string>;
   payload?: string | Buffer | object;

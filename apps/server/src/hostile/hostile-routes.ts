@@ -42,10 +42,20 @@ export interface HostileRoute {
   callers: Caller[];
   requests(scene: Scene, caller: Caller): fc.Arbitrary<HostileRequest>;
   /**
+   * The routes the app registers that these requests exercise, as `METHOD /url` (default: `route` itself); a
+   * test holds every registered route to at least one entry.
+   */
+  covers?: string[];
+  /**
    * Tables a refused request may still write, with the reason. Only the sign-in limiter's counters: every
    * attempt at signing in or registering counts, whatever it sends, so that a guesser is slowed down.
    */
   mayWrite?: string[];
+  /**
+   * How a refusal looks when it is not a 4xx JSON error: a CORS preflight from a foreign origin is answered
+   * without granting it anything.
+   */
+  refusal?: 'no cors grant';
 }
 
 type Body = Pick<HostileRequest, 'payload' | 'headers'>;
@@ -309,6 +319,7 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   },
   {
     route: '/api/auth/* (no such endpoint)',
+    covers: ['GET /api/auth/*', 'POST /api/auth/*'],
     callers: ['anonymous'],
     requests: () =>
       fc
@@ -528,8 +539,62 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
     callers: ['anonymous', 'owner'],
     requests: () => poisonedQuery('/api/stats/overview', {}, {}),
   },
-  { route: '/api/config (not GET)', callers: ['anonymous'], requests: () => otherMethods('/api/config') },
-  { route: '/api/health (not GET)', callers: ['anonymous'], requests: () => otherMethods('/api/health') },
+  // Routes that take no input: all a client can vary is the method.
+  ...['/api/config', '/api/health', '/api/openapi.json'].map((url) => ({
+    route: `${url} (not GET)`,
+    covers: [`GET ${url}`],
+    callers: ['anonymous'] satisfies Caller[],
+    requests: () => otherMethods(url),
+  })),
+  {
+    route: 'GET /api/docs/* (files outside the docs, other methods)',
+    covers: [
+      'GET /api/docs',
+      'GET /api/docs/json',
+      'GET /api/docs/yaml',
+      'GET /api/docs/static/index.html',
+      'GET /api/docs/static/swagger-initializer.js',
+      'GET /api/docs/static/*',
+    ],
+    callers: ['anonymous'],
+    requests: () =>
+      fc.oneof(
+        fc
+          .constantFrom(
+            '../../../package.json',
+            '%2e%2e/%2e%2e/package.json',
+            '..%2f..%2fpackage.json',
+            '....//....//etc/passwd',
+            '%00index.html',
+            'no-such-file.js',
+          )
+          .map((file) => ({ method: 'GET' as const, url: `/api/docs/static/${file}` })),
+        fc.constantFrom('/api/docs', '/api/docs/json', '/api/docs/yaml').chain(otherMethods),
+      ),
+  },
+  {
+    route: 'OPTIONS * (preflights from origins not in CORS_ORIGINS)',
+    covers: ['OPTIONS *'],
+    callers: ['anonymous'],
+    refusal: 'no cors grant',
+    requests: (scene) =>
+      fc
+        .record({
+          url: fc.constantFrom(
+            '/api/products',
+            `/api/products/${scene.productId}`,
+            '/api/orders',
+            '/api/users',
+          ),
+          origin: fc.constantFrom('https://evil.example', 'null', 'http://localhost:3000.evil.example', ''),
+          method: fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'TRACE'),
+        })
+        .map(({ url, origin, method }) => ({
+          method: 'OPTIONS' as const,
+          url,
+          headers: { origin, 'access-control-request-method': method },
+        })),
+  },
   {
     route: 'GET /images/products/:slug/:variant.svg',
     callers: ['anonymous'],

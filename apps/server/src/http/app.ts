@@ -45,6 +45,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** What time it is for the dashboard's figures; tests fix it to place orders in known months. */
   clock?: () => Date;
+  /** Told of every route the app registers; tests list them to hold each one to the hostile suite. */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -61,6 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...serverLimits(options.env),
   });
   const { env, database } = options;
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);

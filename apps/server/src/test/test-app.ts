@@ -10,6 +10,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   env: Env;
+  /** Every route the app registered, as `METHOD /url` (HEAD routes Fastify adds to GET ones left out). */
+  routes: string[];
   close(): Promise<void>;
 }
 
@@ -28,11 +30,16 @@ export async function createTestApp(
     AUTH_RATE_LIMIT_MAX: '100000',
     ...envOverrides,
   });
-  const app = await buildApp({ database, env, ...options });
+  const routes: string[] = [];
+  const onRoute: AppOptions['onRoute'] = ({ method, url }) => {
+    for (const one of [method].flat()) if (one !== 'HEAD') routes.push(`${one} ${url}`);
+  };
+  const app = await buildApp({ database, env, onRoute, ...options });
   return {
     app,
     database,
     env,
+    routes,
     async close() {
       await app.close();
       await database.close();
