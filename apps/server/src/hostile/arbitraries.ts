@@ -155,7 +155,8 @@ const INVALID_UTF8 = [Buffer.from([0xff, 0xfe]), Buffer.from([0xc3, 0x28]), Buff
 
 /**
  * Bodies no route can read: broken JSON, JSON that is not UTF-8, JSON too deep or holding unstorable text, and
- * media types the shop does not take. `valid` is a body the route would otherwise accept, so that the
+ * media types the shop does not take. (An empty JSON body is no body, as for a DELETE that many clients label
+ * as JSON.) `valid` is a body the route would otherwise accept, so that the
  * breakage is the only thing wrong with it.
  */
 export function unreadableBody(valid: object): fc.Arbitrary<Pick<HostileRequest, 'payload' | 'headers'>> {
@@ -163,7 +164,7 @@ export function unreadableBody(valid: object): fc.Arbitrary<Pick<HostileRequest,
   const asJson = (payload: string | Buffer) => ({ payload, headers: { 'content-type': 'application/json' } });
   return fc.oneof(
     fc
-      .constantFrom('{', '{"a":}', "{'a':1}", '{"price": NaN}', '{"a":1,}', 'undefined', '[1,2', '\u0000', '')
+      .constantFrom('{', '{"a":}', "{'a':1}", '{"price": NaN}', '{"a":1,}', 'undefined', '[1,2', '\u0000')
       .map(asJson),
     fc.integer({ min: 1, max: Math.max(1, json.length - 1) }).map((cut) => asJson(json.slice(0, cut))),
     fc
