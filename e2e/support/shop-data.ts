@@ -6,6 +6,7 @@ import {
 } from '@bazaar/shared/orders';
 import type { Product } from '@bazaar/shared/products';
 import { expect, type APIRequestContext } from '@playwright/test';
+import { shopOrigin } from './auth.ts';
 
 /**
  * Products with a discount, so that the payable total and the spec's discount amount differ. Taken from below
@@ -41,7 +42,10 @@ export async function placeOrderViaApi(
 ): Promise<OrderCreated> {
   const response = await request.post('/api/orders', {
     data: { ...CONTACT, ...contact, products: lines },
-    headers: idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : {},
+    headers: {
+      origin: shopOrigin(),
+      ...(idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : {}),
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as OrderCreated;
@@ -61,6 +65,7 @@ export async function createProductViaApi(
 ): Promise<Product> {
   const response = await request.post('/api/products', {
     data: { name: `Test product ${Date.now().toString(36)}`, price: 40, discount: 25, ...fields },
+    headers: { origin: shopOrigin() },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as Product;

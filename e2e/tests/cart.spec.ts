@@ -269,7 +269,11 @@ test('a product deleted from the shop leaves the cart, and the shopper is told',
   baseURL,
 }) => {
   // A seller of its own (its cookies stay out of the shopper's browser).
-  const seller = await playwright.request.newContext({ baseURL });
+  // An API client of the shop's own origin: cookie writes must say where they come from.
+  const seller = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { origin: new URL(baseURL ?? '').origin },
+  });
   const signUp = await seller.post('/api/auth/sign-up/email', {
     data: { name: 'Cart Seller', email: uniqueEmail('cart-seller'), password: TEST_PASSWORD },
     headers: { origin: new URL(baseURL ?? '').origin },

@@ -2,7 +2,7 @@ import { dollarsToCents, formatDollars, payableCents } from '@bazaar/shared/pric
 import type { Product } from '@bazaar/shared/products';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { TEST_PASSWORD, uniqueEmail } from '../support/accounts.ts';
-import { signUpViaApi } from '../support/auth.ts';
+import { shopOrigin, signUpViaApi } from '../support/auth.ts';
 import { createProductViaApi, discountedProducts, ordersViaApi } from '../support/shop-data.ts';
 import { expectNoSeriousA11yViolations } from '../support/storefront-checks.ts';
 
@@ -52,6 +52,7 @@ test('buying from the cart places the order: Orders shows it with its total and 
   // Saved on the profile: checkout starts from it.
   const saved = await page.request.patch(`/api/users/${encodeURIComponent(account.email)}`, {
     data: { phone: '+880 1711 000000', address: '12 Lake Road, Dhaka' },
+    headers: { origin: shopOrigin() },
   });
   expect(saved.ok(), await saved.text()).toBe(true);
 
@@ -227,7 +228,11 @@ test('a product deleted while checkout is open: the server says so, the form sta
   baseURL,
   request,
 }) => {
-  const seller = await playwright.request.newContext({ baseURL });
+  // An API client of the shop's own origin: cookie writes must say where they come from.
+  const seller = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { origin: new URL(baseURL ?? '').origin },
+  });
   const signUp = await seller.post('/api/auth/sign-up/email', {
     data: { name: 'Gone Seller', email: uniqueEmail('gone-seller'), password: TEST_PASSWORD },
     headers: { origin: new URL(baseURL ?? '').origin },

@@ -123,7 +123,11 @@ test('an admin sees every order, ships and delivers one, and is told when a move
   baseURL,
   request,
 }) => {
-  const buyer = await playwright.request.newContext({ baseURL });
+  // An API client of the shop's own origin: cookie writes must say where they come from.
+  const buyer = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { origin: new URL(baseURL ?? '').origin },
+  });
   const signUp = await buyer.post('/api/auth/sign-up/email', {
     data: { name: 'Bo Buyer', email: uniqueEmail('bo-buyer'), password: TEST_PASSWORD },
     headers: { origin: new URL(baseURL ?? '').origin },

@@ -115,13 +115,19 @@ test.describe('the API refuses', () => {
       field: 'a product’s main image',
       path: 'mainImage',
       send: (request, _email, url) =>
-        request.post('/api/products', { data: { name: 'X', price: 1, mainImage: url } }),
+        request.post('/api/products', {
+          data: { name: 'X', price: 1, mainImage: url },
+          headers: { origin: shopOrigin() },
+        }),
     },
     {
       field: 'a product’s other images',
       path: 'images',
       send: (request, _email, url) =>
-        request.post('/api/products', { data: { name: 'X', price: 1, images: [url] } }),
+        request.post('/api/products', {
+          data: { name: 'X', price: 1, images: [url] },
+          headers: { origin: shopOrigin() },
+        }),
     },
     {
       field: 'a profile picture',
@@ -176,6 +182,7 @@ test.describe('the API refuses', () => {
     const order = (contact: object) =>
       page.request.post('/api/orders', {
         data: { ...CONTACT, ...contact, products: [{ productId: product._id, quantity: 1 }] },
+        headers: { origin: shopOrigin() },
       });
     for (const payload of SCRIPT_PAYLOADS) {
       const attempts = [
