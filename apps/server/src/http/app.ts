@@ -2,7 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 import type { Env } from '../config/env.ts';
@@ -17,7 +17,7 @@ import { categoryRoutes } from '../modules/categories/categories.routes.ts';
 import { createCategoriesRepository } from '../modules/categories/categories.repository.ts';
 import { createCategoriesService } from '../modules/categories/categories.service.ts';
 import { createCatalogCache } from '../modules/catalog-cache/catalog-cache.ts';
-import { followCatalogChanges } from '../modules/catalog-cache/catalog-events.ts';
+import { announceCatalogChange, followCatalogChanges } from '../modules/catalog-cache/catalog-events.ts';
 import { imageRoutes } from '../modules/images/images.routes.ts';
 import { orderRoutes } from '../modules/orders/orders.routes.ts';
 import { createOrdersRepository } from '../modules/orders/orders.repository.ts';
@@ -31,6 +31,7 @@ import { createStatsService } from '../modules/stats/stats.service.ts';
 import { userRoutes } from '../modules/users/users.routes.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 import { createUsersService } from '../modules/users/users.service.ts';
+import { uniqueHandle } from '../modules/users/handles.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandlers } from './error-handler.ts';
 import { registerInputGuard } from './input-guard.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
@@ -45,6 +46,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** What time it is for the dashboard's figures; tests fix it to place orders in known months. */
   clock?: () => Date;
+  /** Told of every route as it is added: tests list the routes to call each one. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -60,6 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...serverLimits(options.env),
   });
   const { env, database } = options;
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
@@ -86,6 +90,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const db = database.db;
+  const catalogCache = createCatalogCache(env.CATALOG_CACHE_MB * 1024 * 1024);
+  if (env.CATALOG_CACHE_MB > 0) {
+    const stopFollowing = await followCatalogChanges(database, catalogCache, app.log);
+    app.addHook('onClose', () => stopFollowing());
+  }
+  const usersRepository = createUsersRepository(db);
   const auth = createAuth(db, {
     publicUrl: env.PUBLIC_URL,
     secret: await resolveAuthSecret(db, env.AUTH_SECRET),
@@ -100,6 +110,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           clientSecret: env.OIDC_CLIENT_SECRET ?? '',
         }
       : undefined,
+    newHandle: (name) => uniqueHandle(name, usersRepository.handleTaken),
+    // Product answers show their seller's name: a renamed user empties every process's catalog cache.
+    async onUserUpdated() {
+      await announceCatalogChange(db);
+      catalogCache.invalidate();
+    },
   });
   const viewers = createViewers(auth, {
     adminEmails: env.ADMIN_EMAILS,
@@ -109,14 +125,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     max: env.AUTH_RATE_LIMIT_MAX,
     windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
   });
-  const catalogCache = createCatalogCache(env.CATALOG_CACHE_MB * 1024 * 1024);
-  if (env.CATALOG_CACHE_MB > 0) {
-    const stopFollowing = await followCatalogChanges(database, catalogCache, app.log);
-    app.addHook('onClose', () => stopFollowing());
-  }
   const products = createProductsService(createProductsRepository(db), catalogCache);
   const categories = createCategoriesService(createCategoriesRepository(db));
-  const users = createUsersService(createUsersRepository(db), viewers);
+  const users = createUsersService(usersRepository, viewers, catalogCache);
   const orders = createOrdersService(createOrdersRepository(db));
   const stats = createStatsService(createStatsRepository(db), options.clock ?? (() => new Date()));
 

@@ -19,7 +19,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: Pick<AppOptions, 'webDist' | 'clock'> & { database?: DatabaseHandle } = {},
+  options: Pick<AppOptions, 'webDist' | 'clock' | 'onRoute'> & { database?: DatabaseHandle } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const env = parseEnv({

@@ -5,6 +5,7 @@ import { parseEnv } from '../../config/env.ts';
 import { accounts, users } from '../../db/schema.ts';
 import { buildApp } from '../../http/app.ts';
 import {
+  accountOf,
   asBearer,
   asCookie,
   signUp,
@@ -399,12 +400,11 @@ describe('admins', () => {
       role: 'admin',
     });
     expect(claimant.statusCode).toBe(200);
-    const claimantAccount: TestAccount = {
-      email: 'claimant@bazaar.test',
-      name: 'Shopper',
-      token: String(claimant.headers['set-auth-token']),
-      cookie: cookieHeader(claimant),
-    };
+    const claimantAccount = accountOf('claimant@bazaar.test', 'Shopper', {
+      token: claimant.headers['set-auth-token'],
+      setCookie: setCookies(claimant),
+      body: claimant.json(),
+    });
 
     expect(await roleOf(admin)).toBe('admin');
     for (const account of [...lookalikes, claimantAccount]) expect(await roleOf(account)).toBe('user');
