@@ -7,28 +7,44 @@ FROM (SELECT DISTINCT "added_by" FROM "products") AS "orphans"
 WHERE NOT EXISTS (SELECT 1 FROM "user" WHERE "user"."email" = "orphans"."added_by");--> statement-breakpoint
 ALTER TABLE "user" ADD COLUMN "handle" text;--> statement-breakpoint
 ALTER TABLE "user" ADD CONSTRAINT "user_handle_unique" UNIQUE("handle");--> statement-breakpoint
--- Every existing user gets a handle made from the name as users/handles.ts makes it, oldest account first; a
--- taken one gets -2, -3, …: the same database always gets the same handles.
+-- A handle's stem from a display name: accents dropped, lowercase words joined by dashes, at most 35 characters
+-- (room for a suffix), "seller" when fewer than 3 usable characters remain. "Sofia García" → sofia-garcia.
+CREATE FUNCTION "user_handle_base"("name" text) RETURNS text LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+  base text := regexp_replace(lower(regexp_replace(normalize("name", NFKD), '[\u0300-\u036f]', '', 'g')), '[^a-z0-9]+', '-', 'g');
+BEGIN
+  base := trim(BOTH '-' FROM left(trim(BOTH '-' FROM base), 35));
+  RETURN CASE WHEN length(base) < 3 THEN 'seller' ELSE base END;
+END $$;--> statement-breakpoint
+-- A handle no user has yet for this name: the base, else the base with -2, -3, …
+CREATE FUNCTION "free_user_handle"("name" text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  base text := user_handle_base("name");
+  candidate text := base;
+  n integer := 1;
+BEGIN
+  WHILE EXISTS (SELECT 1 FROM "user" WHERE "handle" = candidate) LOOP
+    n := n + 1;
+    candidate := base || '-' || n;
+  END LOOP;
+  RETURN candidate;
+END $$;--> statement-breakpoint
+-- Every new user gets a handle, whichever way the account is made (password, Google, OpenID Connect). One insert
+-- at a time picks it, until its transaction ends, so that two sign-ups of the same name cannot both take one.
+CREATE FUNCTION "give_user_handle"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('bazaar:user-handle'));
+  NEW."handle" := free_user_handle(NEW."name");
+  RETURN NEW;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "user_handle" BEFORE INSERT ON "user" FOR EACH ROW WHEN (NEW."handle" IS NULL) EXECUTE FUNCTION give_user_handle();--> statement-breakpoint
+-- Existing users, oldest account first: the same database always gets the same handles.
 DO $$
 DECLARE
   person record;
-  base text;
-  candidate text;
-  n integer;
 BEGIN
   FOR person IN SELECT "id", "name" FROM "user" ORDER BY "created_at", "id" LOOP
-    base := regexp_replace(lower(regexp_replace(normalize(person.name, NFKD), '[\u0300-\u036f]', '', 'g')), '[^a-z0-9]+', '-', 'g');
-    base := trim(BOTH '-' FROM left(trim(BOTH '-' FROM base), 35));
-    IF length(base) < 3 THEN
-      base := 'seller';
-    END IF;
-    candidate := base;
-    n := 1;
-    WHILE EXISTS (SELECT 1 FROM "user" WHERE "handle" = candidate) LOOP
-      n := n + 1;
-      candidate := base || '-' || n;
-    END LOOP;
-    UPDATE "user" SET "handle" = candidate WHERE "id" = person.id;
+    UPDATE "user" SET "handle" = free_user_handle(person."name") WHERE "id" = person."id";
   END LOOP;
 END $$;--> statement-breakpoint
 ALTER TABLE "user" ALTER COLUMN "handle" SET NOT NULL;--> statement-breakpoint

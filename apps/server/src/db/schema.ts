@@ -83,7 +83,10 @@ export const users = pgTable('user', {
   /** The public display name. */
   name: text('name').notNull(),
   email: text('email').notNull().unique(),
-  /** The public seller identity: lowercase, URL-safe, unique, never changed once given (users/handles.ts). */
+  /**
+   * The public identity: lowercase, URL-safe, unique, never changed. Made from the name by the database when an
+   * insert leaves it null (trigger `user_handle`, function `free_user_handle`: migration 0002).
+   */
   handle: text('handle').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   /** The sign-in provider's photo. */

@@ -31,7 +31,6 @@ import { createStatsService } from '../modules/stats/stats.service.ts';
 import { userRoutes } from '../modules/users/users.routes.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 import { createUsersService } from '../modules/users/users.service.ts';
-import { uniqueHandle } from '../modules/users/handles.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandlers } from './error-handler.ts';
 import { registerInputGuard } from './input-guard.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
@@ -95,7 +94,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const stopFollowing = await followCatalogChanges(database, catalogCache, app.log);
     app.addHook('onClose', () => stopFollowing());
   }
-  const usersRepository = createUsersRepository(db);
   const auth = createAuth(db, {
     publicUrl: env.PUBLIC_URL,
     secret: await resolveAuthSecret(db, env.AUTH_SECRET),
@@ -110,7 +108,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           clientSecret: env.OIDC_CLIENT_SECRET ?? '',
         }
       : undefined,
-    newHandle: (name) => uniqueHandle(name, usersRepository.handleTaken),
     // Product answers show their seller's name: a renamed user empties every process's catalog cache.
     async onUserUpdated() {
       await announceCatalogChange(db);
@@ -127,7 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const products = createProductsService(createProductsRepository(db), catalogCache);
   const categories = createCategoriesService(createCategoriesRepository(db));
-  const users = createUsersService(usersRepository, viewers, catalogCache);
+  const users = createUsersService(createUsersRepository(db), viewers, catalogCache);
   const orders = createOrdersService(createOrdersRepository(db));
   const stats = createStatsService(createStatsRepository(db), options.clock ?? (() => new Date()));
 

@@ -67,7 +67,6 @@ function authGetPaths(): string[] {
   const auth = createAuth(testApp.database.db, {
     publicUrl: testApp.env.PUBLIC_URL,
     secret: 'a secret only for listing the endpoints',
-    newHandle: () => Promise.resolve('unused'),
   });
   return Object.values(auth.api).flatMap((endpoint: { path?: string; options?: { method?: unknown } }) =>
     endpoint.path && [endpoint.options?.method].flat().includes('GET') ? [`/api/auth${endpoint.path}`] : [],

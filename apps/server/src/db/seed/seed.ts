@@ -1,8 +1,6 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import { announceCatalogChange } from '../../modules/catalog-cache/catalog-events.ts';
 import { snapshotLine } from '../../modules/orders/order-line.ts';
-import { uniqueHandle } from '../../modules/users/handles.ts';
-import { createUsersRepository } from '../../modules/users/users.repository.ts';
 import { queryRows, type Database } from '../client.ts';
 import { categories, orderLines, orders, products, users } from '../schema.ts';
 import { categoryImageUrl, productImageUrl, slugify } from '../../modules/images/images.urls.ts';
@@ -194,7 +192,6 @@ interface DemoSellers {
 /** Upserts the demo people one at a time, so that each gets a handle no one has yet; answers their ids by e-mail. */
 async function upsertUsers(db: Database, now: number): Promise<Map<string, string>> {
   const random = new Random(SEEDS.users);
-  const { handleTaken } = createUsersRepository(db);
   const people = [...DEMO_SELLERS, ...DEMO_CUSTOMERS];
   const ids = new Map<string, string>();
   for (const [i, person] of people.entries()) {
@@ -205,7 +202,7 @@ async function upsertUsers(db: Database, now: number): Promise<Map<string, strin
       .values({
         id,
         ...person,
-        handle: await uniqueHandle(person.name, handleTaken),
+        handle: sql`free_user_handle(${person.name})`,
         emailVerified: true,
         createdAt: joined,
         updatedAt: joined,

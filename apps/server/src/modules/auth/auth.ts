@@ -17,8 +17,6 @@ export interface AuthOptions {
   trustedOrigins?: string[];
   google?: { clientId: string; clientSecret: string } | undefined;
   oidc?: { issuer: string; clientId: string; clientSecret: string } | undefined;
-  /** A free handle for a new user of this name (users/handles.ts). */
-  newHandle: (name: string) => Promise<string>;
   /** Called after Better Auth changed a user (e.g. the name, through update-user). */
   onUserUpdated?: () => Promise<void>;
 }
@@ -44,7 +42,7 @@ export function createAuth(db: Database, options: AuthOptions) {
     account: { accountLinking: { enabled: true, trustedProviders: ['google', OIDC_PROVIDER_ID] } },
     user: {
       additionalFields: {
-        // Set by the create hook below, whichever way the account is made; never by the client.
+        // Given by the database when the user is created (migration 0002), whichever way; never by the client.
         handle: { type: 'string', required: false, input: false },
         phone: { type: 'string', required: false, input: false },
         address: { type: 'string', required: false, input: false },
@@ -53,9 +51,6 @@ export function createAuth(db: Database, options: AuthOptions) {
     },
     databaseHooks: {
       user: {
-        create: {
-          before: async (user) => ({ data: { ...user, handle: await options.newHandle(user.name) } }),
-        },
         update: { after: async () => options.onUserUpdated?.() },
       },
     },

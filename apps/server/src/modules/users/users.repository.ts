@@ -39,12 +39,6 @@ export function createUsersRepository(db: Database) {
       return row;
     },
 
-    // An arrow function: passed around on its own (handles.ts).
-    handleTaken: async (handle: string): Promise<boolean> => {
-      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.handle, handle)).limit(1);
-      return row !== undefined;
-    },
-
     /** Changes a profile; a new name is announced as a catalog change, since products show their seller's name. */
     update(email: string, changes: UserChanges): Promise<UserRow | undefined> {
       return db.transaction(async (tx) => {
