@@ -17,11 +17,19 @@ export function shopOrigin(): string {
   return new URL(baseURL).origin;
 }
 
+/** An account the shop made: with the public handle it gave. */
+export interface SignedUpAccount extends TestAccount {
+  handle: string;
+}
+
 /**
  * Registers a new account through the API and leaves this page's browser signed in as it (the page's
  * request context shares the browser's cookies). For tests that need a user but do not test registering.
  */
-export async function signUpViaApi(page: Page, overrides: Partial<TestAccount> = {}): Promise<TestAccount> {
+export async function signUpViaApi(
+  page: Page,
+  overrides: Partial<TestAccount> = {},
+): Promise<SignedUpAccount> {
   const account: TestAccount = {
     name: 'Sam Shopper',
     email: uniqueEmail(),
@@ -33,7 +41,8 @@ export async function signUpViaApi(page: Page, overrides: Partial<TestAccount> =
     headers: { origin: shopOrigin() },
   });
   expect(response.ok(), await response.text()).toBe(true);
-  return account;
+  const { user } = (await response.json()) as { user: { handle: string } };
+  return { ...account, handle: user.handle };
 }
 
 /** Leaves this page's browser signed in as the shop's admin (ADMIN_EMAIL, registered and verified by start-shop.ts). */

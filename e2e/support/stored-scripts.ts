@@ -62,6 +62,8 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 interface Person {
   email: string;
+  /** The public handle the shop gave: how sellers see their customers. */
+  handle: string;
   name: string;
   address: string;
   picture: string;
@@ -108,13 +110,13 @@ async function hostilePerson(
 ): Promise<{ person: Person; page: Page; context: BrowserContext }> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const { email } = await signUpViaApi(page, { name, email: uniqueEmail(label) });
+  const { email, handle } = await signUpViaApi(page, { name, email: uniqueEmail(label) });
   const saved = await page.request.patch(`/api/users/${encodeURIComponent(email)}`, {
     data: { name, address, img: picture },
     headers: { origin: shopOrigin() },
   });
   expect(saved.status(), await saved.text()).toBe(200);
-  return { person: { email, name, address, picture }, page, context };
+  return { person: { email, handle, name, address, picture }, page, context };
 }
 
 /**

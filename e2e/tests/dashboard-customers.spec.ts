@@ -2,7 +2,7 @@ import type { Order } from '@bazaar/shared/orders';
 import type { Product } from '@bazaar/shared/products';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
-import { signUpViaApi, type TestAccount } from '../support/auth.ts';
+import { signUpViaApi, type SignedUpAccount } from '../support/auth.ts';
 import { createProductViaApi, placeOrderViaApi } from '../support/shop-data.ts';
 import { expectNoSeriousA11yViolations } from '../support/storefront-checks.ts';
 
@@ -11,7 +11,7 @@ async function buyerOrders(
   browser: Browser,
   name: string,
   lines: { productId: string; quantity: number }[],
-): Promise<{ buyer: TestAccount; order: Order }> {
+): Promise<{ buyer: SignedUpAccount; order: Order }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const buyer = await signUpViaApi(page, { name, email: uniqueEmail('customer') });
@@ -20,11 +20,11 @@ async function buyerOrders(
   return { buyer, order };
 }
 
-function customerRow(page: Page, buyer: TestAccount) {
-  return page.getByRole('row').filter({ hasText: buyer.email });
+function customerRow(page: Page, buyer: SignedUpAccount) {
+  return page.getByRole('row').filter({ hasText: `@${buyer.handle}` });
 }
 
-test('a seller sees who bought their products, and in Details only their part of each order', async ({
+test('a seller sees who bought their products by handle, never their e-mails, and in Details only their part of each order', async ({
   page,
   browser,
 }) => {
@@ -50,9 +50,11 @@ test('a seller sees who bought their products, and in Details only their part of
     '',
     'N/A',
     'N/A',
-    bea.email,
+    `@${bea.handle}`,
     'Details of Bea Buyer',
   ]);
+  expect(bea.handle).toMatch(/^bea-buyer/);
+  for (const buyer of [bea, ben]) await expect(page.getByRole('main')).not.toContainText(buyer.email);
   await expect(beaRow.getByRole('rowheader')).toHaveText('Bea Buyer');
   // No picture: the default avatar.
   await expect(beaRow.locator('img')).toHaveCount(0);
@@ -63,6 +65,9 @@ test('a seller sees who bought their products, and in Details only their part of
   await beaRow.getByRole('button', { name: 'Details of Bea Buyer' }).click();
   const dialog = page.getByRole('dialog', { name: 'Orders of Bea Buyer' });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { level: 2 })).toHaveText('Orders of Bea Buyer');
+  await expect(dialog).toContainText(`@${bea.handle}`);
+  await expect(dialog).not.toContainText(bea.email);
   const shown = dialog.getByRole('article');
   await expect(shown).toHaveCount(1);
   // 2 × $40.00 − 25 %; the other seller's product in the same order is not shown, nor counted.
@@ -80,7 +85,7 @@ test('a seller sees who bought their products, and in Details only their part of
   const selectAll = page.getByRole('checkbox', { name: 'Select all customers' });
   const rowBoxes = page.getByRole('checkbox', { name: /^Select (?!all)/ });
   await expect(rowBoxes).toHaveCount(2);
-  await page.getByRole('checkbox', { name: `Select Bea Buyer (${bea.email})` }).check();
+  await page.getByRole('checkbox', { name: `Select Bea Buyer (@${bea.handle})` }).check();
   await expect(page.getByText('1 selected')).toBeVisible();
   await expect(selectAll).not.toBeChecked();
 

@@ -93,10 +93,13 @@ function cardOf(page: Page, name: string): Locator {
   });
 }
 
-/** A page of its own, signed in as a new user: someone other than the seller. */
+/**
+ * A page of its own, signed in as a new user: someone other than the seller, though of the same display name
+ * (signUpViaApi's), so that only the identity tells them apart.
+ */
 async function signedInStranger(browser: Browser): Promise<Page> {
   const stranger = await browser.newPage();
-  await signUpViaApi(stranger, { name: 'Stan Stranger' });
+  await signUpViaApi(stranger);
   return stranger;
 }
 
@@ -353,19 +356,33 @@ test('deleting a product someone already deleted shows the server’s message, n
   await expect(toast(page, 'Product deleted successfully')).toHaveCount(0);
 });
 
-test('another user sees no Edit or Delete on a product and cannot change it through the API', async ({
+test('another user of the same name sees Edit and Delete only on their own product, and cannot change the other through the API', async ({
   page,
   browser,
 }) => {
-  await signUpViaApi(page);
+  const seller = await signUpViaApi(page);
   const product = await addProductViaApi(page);
+  // The product names its seller by handle and name, not by e-mail.
+  expect(product).toMatchObject({
+    addedBy: seller.handle,
+    seller: { handle: seller.handle, name: seller.name },
+  });
+  expect(JSON.stringify(product)).not.toContain(seller.email);
   const stranger = await signedInStranger(browser);
+  const strangersProduct = await addProductViaApi(stranger);
+  expect(strangersProduct.seller.name).toBe(product.seller.name);
+  expect(strangersProduct.seller.handle).not.toBe(product.seller.handle);
 
   await stranger.goto('/dashboard/products');
   const card = cardOf(stranger, product.name);
   await expect(card).toBeVisible();
   await expect(card.getByRole('link', { name: /^Edit/ })).toHaveCount(0);
   await expect(card.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+  const ownCard = cardOf(stranger, strangersProduct.name);
+  await expect(ownCard.getByRole('link', { name: `Edit ${strangersProduct.name}` })).toBeVisible();
+  await expect(ownCard.getByRole('button', { name: `Delete ${strangersProduct.name}` })).toBeVisible();
+  // Theirs is the only product of the loaded page they may manage.
+  await expect(stranger.getByRole('main').getByRole('link', { name: /^Edit / })).toHaveCount(1);
 
   await stranger.goto(`/dashboard/edit-products/${product._id}`);
   await expect(stranger.getByRole('alert')).toContainText('You can only edit your own products');
@@ -399,6 +416,10 @@ test('an admin sees Edit and Delete on other sellers’ products and may open th
   const card = cardOf(admin, product.name);
   await expect(card.getByRole('link', { name: `Edit ${product.name}` })).toBeVisible();
   await expect(card.getByRole('button', { name: `Delete ${product.name}` })).toBeVisible();
+  // And on every other card of the page.
+  const cards = productCards(admin.getByRole('main'));
+  await expect(cards).toHaveCount(PAGE_SIZE);
+  await expect(cards.filter({ hasNot: admin.getByRole('link', { name: /^Edit / }) })).toHaveCount(0);
 
   await card.getByRole('link', { name: `Edit ${product.name}` }).click();
   await expect(field(admin, 'Name')).toHaveValue(product.name);

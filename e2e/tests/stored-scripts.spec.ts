@@ -368,7 +368,7 @@ const PAGES: PageCase[] = [
     as: 'seller',
     async visit({ page, shop, expectClean }) {
       await page.goto('/dashboard/customers');
-      const row = page.getByRole('row').filter({ hasText: shop.buyer.email });
+      const row = page.getByRole('row').filter({ hasText: `@${shop.buyer.handle}` });
       await expect(row.getByRole('rowheader')).toHaveText(shop.buyer.name);
       await expectShownAsText(row, [shop.buyer.address]);
       await expect(row.locator('img')).toHaveAttribute('src', shop.buyer.picture);

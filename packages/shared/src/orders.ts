@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { echoedField, optionalText } from './fields.ts';
 import { ImageSchema } from './products.ts';
 import { limitSchema, offsetSchema } from './pagination.ts';
+import { HandleSchema, PublicUserSchema } from './users.ts';
 import {
   IDEMPOTENCY_KEY_HEADER,
   ORDER_LINES_MAX,
@@ -89,6 +90,15 @@ export const OrderSchema = z.object({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
+/**
+ * An order as `GET /api/sales` shows it to a seller: the buyer by handle and name (null once the account is gone),
+ * never by e-mail (neither the account's nor the one typed at checkout).
+ */
+export const SaleSchema = OrderSchema.omit({ email: true, userEmail: true }).extend({
+  buyer: PublicUserSchema.nullable(),
+});
+export type Sale = z.infer<typeof SaleSchema>;
+
 export const OrderCreatedSchema = OrderSchema.extend({ insertedId: z.uuid() });
 export type OrderCreated = z.infer<typeof OrderCreatedSchema>;
 
@@ -97,13 +107,8 @@ export const OrderStatusUpdateSchema = z.strictObject({ status: z.enum(ORDER_STA
 export const OrderListQuerySchema = z.strictObject({ limit: limitSchema(), offset: offsetSchema });
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 
-/**
- * `GET /api/sales`: the orders holding the caller's products. `customer` narrows them to one buyer's account
- * e-mail (any letter case).
- */
-export const SalesQuerySchema = OrderListQuerySchema.extend({
-  customer: z.string().trim().toLowerCase().pipe(z.email('Expected an e-mail address').max(200)).optional(),
-});
+/** `GET /api/sales`: the orders holding the caller's products. `customer` narrows them to one buyer's handle. */
+export const SalesQuerySchema = OrderListQuerySchema.extend({ customer: HandleSchema.optional() });
 export type SalesQuery = z.infer<typeof SalesQuerySchema>;
 
 /** Any text: an id that is not a UUID names no order, which is a 404 rather than a 400. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { echoedField, imageUrlSchema, optionalText } from './fields.ts';
 import { limitSchema, offsetSchema } from './pagination.ts';
+import { PublicUserSchema } from './users.ts';
 
 export const ImageSchema = z.object({ url: z.string(), alt: z.string() });
 export type Image = z.infer<typeof ImageSchema>;
@@ -21,7 +22,9 @@ export const ProductSchema = z.object({
   features: z.array(z.string()),
   colors: z.array(z.string()),
   categories: z.array(z.string()),
+  /** The seller's public handle (the spec's field; there it held the seller's e-mail). */
   addedBy: z.string(),
+  seller: PublicUserSchema,
   shipping_details: z.object({ estimated_delivery: z.string().nullable() }),
   createdAt: z.iso.datetime(),
 });
@@ -97,11 +100,17 @@ const productFields = {
   shipping_details: z.strictObject({ estimated_delivery: optionalText(100) }),
 };
 
-const ECHOED = { _id: echoedField, addedBy: echoedField, createdAt: echoedField, updatedAt: echoedField };
+const ECHOED = {
+  _id: echoedField,
+  addedBy: echoedField,
+  seller: echoedField,
+  createdAt: echoedField,
+  updatedAt: echoedField,
+};
 
-/** Ids, owner and timestamps a client echoes back from a product it read are accepted and ignored. */
+/** Ids, seller and timestamps a client echoes back from a product it read are accepted and ignored. */
 function dropEchoed<T extends Partial<Record<keyof typeof ECHOED, unknown>>>(input: T) {
-  const { _id, addedBy, createdAt, updatedAt, ...fields } = input;
+  const { _id, addedBy, seller, createdAt, updatedAt, ...fields } = input;
   return fields;
 }
 

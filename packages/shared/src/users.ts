@@ -4,11 +4,32 @@ import { limitSchema, offsetSchema } from './pagination.ts';
 
 export const ROLES = ['user', 'admin'] as const;
 
-/** A user as the API shows it. `img` is the picture the user chose, `image` the sign-in provider's photo. */
+export const HANDLE_MIN_LENGTH = 3;
+export const HANDLE_MAX_LENGTH = 40;
+
+/** A user's public handle: lowercase letters, digits and dashes, unique, given at sign-up and never changed. */
+export const HandleSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(
+    new RegExp(`^[a-z0-9-]{${HANDLE_MIN_LENGTH},${HANDLE_MAX_LENGTH}}$`),
+    `Expected a handle: ${HANDLE_MIN_LENGTH} to ${HANDLE_MAX_LENGTH} lowercase letters, digits and dashes`,
+  );
+
+/** What anybody may know of a user, e.g. a product's seller: the handle and the display name, never the e-mail. */
+export const PublicUserSchema = z.object({ handle: z.string(), name: z.string() });
+export type PublicUser = z.infer<typeof PublicUserSchema>;
+
+/**
+ * A user as they and admins see their profile. `img` is the picture the user chose, `image` the sign-in provider's
+ * photo.
+ */
 export const UserProfileSchema = z.object({
   _id: z.string(),
   name: z.string(),
   email: z.string(),
+  handle: z.string(),
   phone: z.string().nullable(),
   address: z.string().nullable(),
   img: z.string().nullable(),
@@ -16,6 +37,10 @@ export const UserProfileSchema = z.object({
   role: z.enum(ROLES),
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
+
+/** A buyer as a seller sees them among their customers: the profile without the e-mail (and without the role). */
+export const CustomerSchema = UserProfileSchema.omit({ email: true, role: true });
+export type Customer = z.infer<typeof CustomerSchema>;
 
 export const UserEmailParamsSchema = z.object({ email: z.string().trim().toLowerCase() });
 
@@ -42,11 +67,12 @@ export const UserUpdateSchema = z
     img: z.union([z.literal(''), z.null(), httpUrlSchema]).transform((url) => url || null),
     // Echoed back from a profile the client read; ignored.
     _id: echoedField,
+    handle: echoedField,
     image: echoedField,
     role: echoedField,
   })
   .partial()
-  .transform(({ _id, image, role, ...fields }) => fields);
+  .transform(({ _id, handle, image, role, ...fields }) => fields);
 export type UserUpdate = z.output<typeof UserUpdateSchema>;
 /** What a client sends to change a profile. */
 export type UserUpdateInput = z.input<typeof UserUpdateSchema>;

@@ -25,7 +25,8 @@ export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
 export interface DatabaseHandle {
   db: Database;
   engine: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /** Applies the migrations not applied yet: the shop's, or those of another folder (tests). */
+  migrate(migrationsFolder?: string): Promise<void>;
   close(): Promise<void>;
   /** Subscribes to NOTIFY on `channel`: from every process on PostgreSQL, from this one on PGlite. */
   listen(channel: string, listener: ChannelListener): Promise<Subscription>;
@@ -86,7 +87,6 @@ export async function openPglite(
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const migrationsFolder = paths.migrations;
   const databaseUrl = options.databaseUrl;
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
@@ -96,7 +96,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       engine: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: (migrationsFolder = paths.migrations) => migratePg(db, { migrationsFolder }),
       close: () => pool.end(),
       listen: (channel, listener) => listenOnPostgres(databaseUrl, channel, listener),
       async exclusively(work) {
@@ -119,7 +119,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     engine: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: (migrationsFolder = paths.migrations) => migratePglite(db, { migrationsFolder }),
     close,
     // One process owns a PGlite database and hears its notifications as each statement ends.
     async listen(channel, listener) {

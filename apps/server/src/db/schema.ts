@@ -54,7 +54,10 @@ export const products = pgTable(
       .notNull()
       .default(sql`'{}'`),
     estimatedDelivery: text('estimated_delivery'),
-    addedBy: text('added_by').notNull(),
+    /** The seller: the user who added the product. */
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -66,7 +69,7 @@ export const products = pgTable(
       .where(sql`${t.flashSale}`),
     index('products_categories_idx').using('gin', t.categories),
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('products_added_by_idx').on(t.addedBy, t.createdAt),
+    index('products_seller_created_idx').on(t.sellerId, t.createdAt),
     check('products_price_range', sql`${t.priceCents} between 0 and 100000000`),
     check('products_discount_range', sql`${t.discount} between 0 and 100`),
     check('products_ratings_range', sql`${t.ratings} between 0 and 5`),
@@ -77,8 +80,14 @@ export const products = pgTable(
 /** Shaped as Better Auth's user table, plus the shop's profile fields. */
 export const users = pgTable('user', {
   id: text('id').primaryKey(),
+  /** The public display name. */
   name: text('name').notNull(),
   email: text('email').notNull().unique(),
+  /**
+   * The public identity: lowercase, URL-safe, unique, never changed. Made from the name by the database when an
+   * insert leaves it null (trigger `user_handle`, function `free_user_handle`: migration 0002).
+   */
+  handle: text('handle').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   /** The sign-in provider's photo. */
   image: text('image'),

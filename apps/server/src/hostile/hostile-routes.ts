@@ -506,9 +506,15 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
     requests: () =>
       poisonedQuery(
         '/api/sales',
-        { customer: 'someone@bazaar.test', ...validPaging },
+        { customer: 'some-buyer', ...validPaging },
         {
-          customer: notEmail.filter((text) => !text.includes('\ud800') && !text.includes('\udfff')),
+          // An e-mail is no handle either.
+          customer: fc
+            .oneof(
+              notEmail,
+              fc.constantFrom('ab', 'x'.repeat(41), 'under_score', 'dot.ted', 'someone@bazaar.test'),
+            )
+            .filter((text) => !text.includes('\ud800') && !text.includes('\udfff')),
           ...paging,
         },
       ),

@@ -22,7 +22,7 @@ beforeAll(async () => {
   for (const { app } of [testApp, limitedApp]) await app.listen({ host: '127.0.0.1', port: 0 });
   const owner = await signUp(testApp.app, 'variants-owner@bazaar.test', 'Olive Owner');
   const stranger = await signUp(testApp.app, 'variants-stranger@bazaar.test', 'Sam Stranger');
-  const [product] = await insertProducts(testApp.database.db, [productRow({ addedBy: owner.email })]);
+  const [product] = await insertProducts(testApp.database.db, [productRow({ sellerId: owner.id })]);
   const order = await orderOf(testApp.app, owner, [product!.id]);
   scene = { owner, stranger, productId: product!.id, orderId: order._id };
   fingerprint = await tableFingerprinter(testApp.database.db);

@@ -2,7 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 import type { Env } from '../config/env.ts';
@@ -17,7 +17,7 @@ import { categoryRoutes } from '../modules/categories/categories.routes.ts';
 import { createCategoriesRepository } from '../modules/categories/categories.repository.ts';
 import { createCategoriesService } from '../modules/categories/categories.service.ts';
 import { createCatalogCache } from '../modules/catalog-cache/catalog-cache.ts';
-import { followCatalogChanges } from '../modules/catalog-cache/catalog-events.ts';
+import { announceCatalogChange, followCatalogChanges } from '../modules/catalog-cache/catalog-events.ts';
 import { imageRoutes } from '../modules/images/images.routes.ts';
 import { orderRoutes } from '../modules/orders/orders.routes.ts';
 import { createOrdersRepository } from '../modules/orders/orders.repository.ts';
@@ -45,8 +45,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** What time it is for the dashboard's figures; tests fix it to place orders in known months. */
   clock?: () => Date;
-  /** Told of every route the app registers; tests list them to hold each one to the hostile suite. */
-  onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** Told of every route as it is added: tests list the routes to call each one. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -92,6 +92,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const db = database.db;
+  const catalogCache = createCatalogCache(env.CATALOG_CACHE_MB * 1024 * 1024);
+  if (env.CATALOG_CACHE_MB > 0) {
+    const stopFollowing = await followCatalogChanges(database, catalogCache, app.log);
+    app.addHook('onClose', () => stopFollowing());
+  }
   const auth = createAuth(db, {
     log: app.log,
     limiter: createRateLimiter(db, {
@@ -111,19 +116,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           clientSecret: env.OIDC_CLIENT_SECRET ?? '',
         }
       : undefined,
+    // Product answers show their seller's name: a renamed user empties every process's catalog cache.
+    async onUserUpdated() {
+      await announceCatalogChange(db);
+      catalogCache.invalidate();
+    },
   });
   const viewers = createViewers(auth, {
     adminEmails: env.ADMIN_EMAILS,
     trustedOrigins: [env.PUBLIC_URL, ...env.CORS_ORIGINS],
   });
-  const catalogCache = createCatalogCache(env.CATALOG_CACHE_MB * 1024 * 1024);
-  if (env.CATALOG_CACHE_MB > 0) {
-    const stopFollowing = await followCatalogChanges(database, catalogCache, app.log);
-    app.addHook('onClose', () => stopFollowing());
-  }
   const products = createProductsService(createProductsRepository(db), catalogCache);
   const categories = createCategoriesService(createCategoriesRepository(db));
-  const users = createUsersService(createUsersRepository(db), viewers);
+  const users = createUsersService(createUsersRepository(db), viewers, catalogCache);
   const orders = createOrdersService(createOrdersRepository(db));
   const stats = createStatsService(createStatsRepository(db), options.clock ?? (() => new Date()));
 

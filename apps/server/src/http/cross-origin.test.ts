@@ -17,7 +17,7 @@ let fingerprint: () => Promise<Fingerprint>;
 beforeAll(async () => {
   testApp = await createTestApp({ CORS_ORIGINS: FRONT_END });
   owner = await signUp(testApp.app, 'cross-origin@bazaar.test', 'Olive Owner');
-  const [product] = await insertProducts(testApp.database.db, [productRow({ addedBy: owner.email })]);
+  const [product] = await insertProducts(testApp.database.db, [productRow({ sellerId: owner.id })]);
   productId = product!.id;
   orderId = (await orderOf(testApp.app, owner, [productId]))._id;
   fingerprint = await tableFingerprinter(testApp.database.db);
@@ -108,7 +108,7 @@ describe('a front end on an origin of CORS_ORIGINS', () => {
   });
 
   it('may DELETE with Content-Type: application/json and no body, as many clients do', async () => {
-    const [product] = await insertProducts(testApp.database.db, [productRow({ addedBy: owner.email })]);
+    const [product] = await insertProducts(testApp.database.db, [productRow({ sellerId: owner.id })]);
     const response = await testApp.app.inject({
       method: 'DELETE',
       url: `/api/products/${product!.id}`,

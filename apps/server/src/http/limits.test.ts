@@ -24,7 +24,7 @@ describe('the request body limit', () => {
     app = testApp.app;
     fingerprint = await tableFingerprinter(testApp.database.db);
     cast = await signUpCast(testApp, 'limits');
-    const [product] = await insertProducts(testApp.database.db, [productRow({ addedBy: cast.owner.email })]);
+    const [product] = await insertProducts(testApp.database.db, [productRow({ sellerId: cast.owner.id })]);
     productId = product!.id;
   });
 

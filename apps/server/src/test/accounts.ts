@@ -7,8 +7,12 @@ export const TEST_ORIGIN = 'http://localhost:3000';
 export const TEST_PASSWORD = 'correct horse battery';
 
 export interface TestAccount {
+  /** The user id: what products refer to their seller by. */
+  id: string;
   email: string;
   name: string;
+  /** The public handle the shop gave the account at sign-up. */
+  handle: string;
   /** The session token, sent as `Authorization: Bearer …`. */
   token: string;
   /** The session cookie, as a browser would send it. */
@@ -27,11 +31,23 @@ export async function signUp(app: FastifyInstance, email: string, name = email.s
     payload: { name, email, password: TEST_PASSWORD },
   });
   if (response.statusCode !== 200) throw new Error(`sign-up of ${email} failed: ${response.body}`);
-  const token = response.headers['set-auth-token'];
-  const setCookie = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
-  const cookie = setCookie.map((line) => line.split(';')[0]).join('; ');
-  if (typeof token !== 'string' || !cookie) throw new Error(`sign-up of ${email} gave no session`);
-  return { email, name, token, cookie } satisfies TestAccount;
+  return accountOf(email, name, {
+    token: response.headers['set-auth-token'],
+    setCookie: ([] as string[]).concat(response.headers['set-cookie'] ?? []),
+    body: response.json(),
+  });
+}
+
+/** The account a successful sign-up answered: its user's id and handle, and its session as token and cookie. */
+export function accountOf(
+  email: string,
+  name: string,
+  answer: { token: unknown; setCookie: string[]; body: unknown },
+): TestAccount {
+  const cookie = answer.setCookie.map((line) => line.split(';')[0]).join('; ');
+  const { user } = answer.body as { user: { id: string; handle: string } };
+  if (typeof answer.token !== 'string' || !cookie) throw new Error(`sign-up of ${email} gave no session`);
+  return { id: user.id, email, name, handle: user.handle, token: answer.token, cookie };
 }
 
 /** The shop's admin: registered with an ADMIN_EMAILS address, then verified as the operator does. */

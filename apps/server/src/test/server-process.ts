@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll } from 'vitest';
 import { paths } from '../paths.ts';
-import { TEST_PASSWORD, type TestAccount } from './accounts.ts';
+import { accountOf, TEST_PASSWORD, type TestAccount } from './accounts.ts';
 import { freePort } from './free-port.ts';
 
 const MAIN = join(paths.serverRoot, 'dist', 'main.js');
@@ -195,15 +195,13 @@ export async function signUpOver(
     headers: { origin: server.origin, ...headers },
     body: { name, email, password: TEST_PASSWORD },
   });
-  const token = response.headers.get('set-auth-token');
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  if (response.status !== 200 || !token || !cookie) {
+  if (response.status !== 200)
     throw new Error(`sign-up of ${email} failed: ${response.status} ${response.text}`);
-  }
-  return { email, name, token, cookie };
+  return accountOf(email, name, {
+    token: response.headers.get('set-auth-token'),
+    setCookie: response.headers.getSetCookie(),
+    body: response.body,
+  });
 }
 
 /** Runs `npm run users -- ARGS` as the operator would, on the data `env` names: its exit code and output. */

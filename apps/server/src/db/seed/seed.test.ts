@@ -3,7 +3,7 @@ import { lineTotalCents } from '@bazaar/shared/pricing';
 import type { DatabaseHandle } from '../client.ts';
 import { categories, orderLines, orders, products, users } from '../schema.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
-import { DEMO_SELLER_EMAIL, seedDemoData } from './seed.ts';
+import { DEMO_MAKER_EMAIL, DEMO_SELLER_EMAIL, seedDemoData } from './seed.ts';
 
 let database: DatabaseHandle;
 const now = new Date('2026-06-15T12:00:00Z');
@@ -60,14 +60,20 @@ describe('the demo catalog', () => {
     expect(all.some((product) => product.brand === null)).toBe(true);
     expect(all.some((product) => product.estimatedDelivery === null)).toBe(true);
     expect(all.some((product) => product.discount > 0)).toBe(true);
-    expect(all.filter((product) => product.addedBy === DEMO_SELLER_EMAIL).length).toBeGreaterThan(75);
+    const people = await database.db.select().from(users);
+    const sellerOf = (email: string) => people.find((user) => user.email === email)?.id;
+    const bySeller = (email: string) => all.filter((product) => product.sellerId === sellerOf(email)).length;
+    expect(bySeller(DEMO_SELLER_EMAIL)).toBeGreaterThan(75);
+    expect(bySeller(DEMO_SELLER_EMAIL) + bySeller(DEMO_MAKER_EMAIL)).toBe(150);
   });
 
-  it('has a demo seller and orders in each of the past 12 months, priced from their lines', async () => {
-    const [seller] = (await database.db.select().from(users)).filter(
-      (user) => user.email === DEMO_SELLER_EMAIL,
-    );
-    expect(seller?.name).toBeTruthy();
+  it('has demo users with handles made from their names, and orders in each of the past 12 months, priced from their lines', async () => {
+    const people = await database.db.select().from(users);
+    expect(people.find((user) => user.email === DEMO_SELLER_EMAIL)).toMatchObject({
+      name: 'Demo Seller',
+      handle: 'demo-seller',
+    });
+    expect(people.find((user) => user.name === 'Sofia García')?.handle).toBe('sofia-garcia');
 
     const allOrders = await database.db.select().from(orders);
     const months = new Set(allOrders.map((order) => order.orderTime.toISOString().slice(0, 7)));

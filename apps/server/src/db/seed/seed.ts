@@ -134,14 +134,20 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`truncate table order_lines, orders, products, categories restart identity cascade`);
-    const userCount = await upsertUsers(tx, now);
+    const userIds = await upsertUsers(tx, now);
+    const sellerOf = (email: string): Seller => {
+      const id = userIds.get(email);
+      if (id === undefined) throw new Error(`the demo seller ${email} was not seeded`);
+      return { id, email };
+    };
+    const sellers = { seller: sellerOf(DEMO_SELLER_EMAIL), maker: sellerOf(DEMO_MAKER_EMAIL) };
     const categoryRows = buildCategories(now);
     await tx.insert(categories).values(categoryRows);
 
     const productIndexes = await dropSecondaryIndexes(tx);
     const ordered = new Map<number, NewProduct>();
     let done = 0;
-    for (const batch of chunks(generateProducts(total, now), BATCH_SIZE)) {
+    for (const batch of chunks(generateProducts(total, now, sellers), BATCH_SIZE)) {
       batch.forEach((product, i) => {
         if (orderedIndexes.has(done + i)) ordered.set(done + i, product);
       });
@@ -155,38 +161,66 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     // sorts every match instead of walking the newest-first index.
     await tx.execute(sql`analyze products`);
 
-    const { orderRows, lineRows } = buildOrders(orderPlans, ordered);
+    const { orderRows, lineRows } = buildOrders(orderPlans, ordered, sellers);
     if (orderRows.length > 0) {
       await tx.insert(orders).values(orderRows);
       await tx.insert(orderLines).values(lineRows);
     }
     // Running servers empty their catalog caches when this commits.
     await announceCatalogChange(tx);
-    return { categories: categoryRows.length, products: total, users: userCount, orders: orderRows.length };
+    return {
+      categories: categoryRows.length,
+      products: total,
+      users: userIds.size,
+      orders: orderRows.length,
+    };
   });
 }
 
-async function upsertUsers(db: Database, now: number): Promise<number> {
+/** A demo seller: the user id products refer to, and the e-mail order lines keep. */
+interface Seller {
+  id: string;
+  email: string;
+}
+
+interface DemoSellers {
+  seller: Seller;
+  /** The second seller, of one product in five. */
+  maker: Seller;
+}
+
+/** Upserts the demo people one at a time, so that each gets a handle no one has yet; answers their ids by e-mail. */
+async function upsertUsers(db: Database, now: number): Promise<Map<string, string>> {
   const random = new Random(SEEDS.users);
   const people = [...DEMO_SELLERS, ...DEMO_CUSTOMERS];
-  const rows = people.map((person, i) => {
+  const ids = new Map<string, string>();
+  for (const [i, person] of people.entries()) {
     const joined = new Date(now - HISTORY_MS - (people.length - i) * DAY_MS);
-    return { id: random.uuid(), ...person, emailVerified: true, createdAt: joined, updatedAt: joined };
-  });
-  await db
-    .insert(users)
-    .values(rows)
-    .onConflictDoUpdate({
-      // Keeps the id of an account that already exists, e.g. one registered through the shop.
-      target: users.email,
-      set: {
-        name: sql`excluded.name`,
-        phone: sql`excluded.phone`,
-        address: sql`excluded.address`,
-        updatedAt: sql`excluded.updated_at`,
-      },
-    });
-  return rows.length;
+    const id = random.uuid();
+    const [row] = await db
+      .insert(users)
+      .values({
+        id,
+        ...person,
+        handle: sql`free_user_handle(${person.name})`,
+        emailVerified: true,
+        createdAt: joined,
+        updatedAt: joined,
+      })
+      .onConflictDoUpdate({
+        // Keeps the id and handle of an account that already exists, e.g. one registered through the shop.
+        target: users.email,
+        set: {
+          name: sql`excluded.name`,
+          phone: sql`excluded.phone`,
+          address: sql`excluded.address`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      })
+      .returning({ id: users.id });
+    ids.set(person.email, row?.id ?? id);
+  }
+  return ids;
 }
 
 function buildCategories(now: number): (typeof categories.$inferInsert)[] {
@@ -204,7 +238,7 @@ function productCreatedAt(index: number, total: number, now: number): number {
   return now - HISTORY_MS + Math.floor(((index + 1) * HISTORY_MS) / total);
 }
 
-function* generateProducts(total: number, now: number): Generator<NewProduct, void> {
+function* generateProducts(total: number, now: number, sellers: DemoSellers): Generator<NewProduct, void> {
   const random = new Random(SEEDS.products);
   const usedNames = new Set<string>();
   let flashSaleSlot = 0;
@@ -212,7 +246,7 @@ function* generateProducts(total: number, now: number): Generator<NewProduct, vo
     // One flash-sale product in every ten, at a random place in each run of ten.
     if (index % 10 === 0) flashSaleSlot = random.int(0, 9);
     const createdAt = new Date(productCreatedAt(index, total, now));
-    yield buildProduct(random, index % 10 === flashSaleSlot, usedNames, createdAt);
+    yield buildProduct(random, index % 10 === flashSaleSlot, usedNames, createdAt, sellers);
   }
 }
 
@@ -221,6 +255,7 @@ function buildProduct(
   flashSale: boolean,
   usedNames: Set<string>,
   createdAt: Date,
+  sellers: DemoSellers,
 ): NewProduct {
   const category = random.pick(CATALOG);
   const id = random.uuid();
@@ -246,7 +281,7 @@ function buildProduct(
     colors,
     categories: [...category.tags, ...related].slice(0, 3),
     estimatedDelivery: random.chance(1 / 8) ? null : random.pick(DELIVERY_ESTIMATES),
-    addedBy: random.chance(1 / 5) ? DEMO_MAKER_EMAIL : DEMO_SELLER_EMAIL,
+    sellerId: (random.chance(1 / 5) ? sellers.maker : sellers.seller).id,
     createdAt,
     updatedAt: createdAt,
   };
@@ -368,6 +403,7 @@ function orderStatus(random: Random, ageDays: number): OrderPlan['status'] {
 function buildOrders(
   plans: readonly OrderPlan[],
   productsByIndex: ReadonlyMap<number, NewProduct>,
+  { seller, maker }: DemoSellers,
 ): { orderRows: NewOrder[]; lineRows: NewOrderLine[] } {
   const orderRows: NewOrder[] = [];
   const lineRows: NewOrderLine[] = [];
@@ -376,7 +412,8 @@ function buildOrders(
       const product = productsByIndex.get(productIndex);
       if (!product)
         throw new Error(`Order ${plan.id} refers to product #${productIndex}, which was not seeded`);
-      return { orderId: plan.id, ...snapshotLine(product, quantity, position) };
+      const sellerEmail = product.sellerId === maker.id ? maker.email : seller.email;
+      return { orderId: plan.id, ...snapshotLine({ ...product, sellerEmail }, quantity, position) };
     });
     lineRows.push(...lines);
     orderRows.push({

@@ -6,6 +6,7 @@ import { accounts, users } from '../../db/schema.ts';
 import { buildApp } from '../../http/app.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
 import {
+  accountOf,
   asBearer,
   asCookie,
   signUp,
@@ -400,12 +401,11 @@ describe('admins', () => {
       role: 'admin',
     });
     expect(claimant.statusCode).toBe(200);
-    const claimantAccount: TestAccount = {
-      email: 'claimant@bazaar.test',
-      name: 'Shopper',
-      token: String(claimant.headers['set-auth-token']),
-      cookie: cookieHeader(claimant),
-    };
+    const claimantAccount = accountOf('claimant@bazaar.test', 'Shopper', {
+      token: claimant.headers['set-auth-token'],
+      setCookie: setCookies(claimant),
+      body: claimant.json(),
+    });
 
     // What being admin allows: reading someone else's profile.
     const other = lookalikes[0]!;

@@ -24,6 +24,8 @@ export interface AuthOptions {
   /** Counts sign-in, registration and password attempts (auth-calls.ts). */
   limiter: RateLimiter;
   log: FastifyBaseLogger;
+  /** Called after Better Auth changed a user (e.g. the name, through update-user). */
+  onUserUpdated?: () => Promise<void>;
 }
 
 export function createAuth(db: Database, options: AuthOptions) {
@@ -48,9 +50,16 @@ export function createAuth(db: Database, options: AuthOptions) {
     account: { accountLinking: { enabled: true, trustedProviders: ['google', OIDC_PROVIDER_ID] } },
     user: {
       additionalFields: {
+        // Given by the database when the user is created (migration 0002), whichever way; never by the client.
+        handle: { type: 'string', required: false, input: false },
         phone: { type: 'string', required: false, input: false },
         address: { type: 'string', required: false, input: false },
         img: { type: 'string', required: false, input: false },
+      },
+    },
+    databaseHooks: {
+      user: {
+        update: { after: async () => options.onUserUpdated?.() },
       },
     },
     plugins: [

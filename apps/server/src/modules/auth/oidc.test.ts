@@ -148,6 +148,7 @@ interface SessionUser {
   id: string;
   email: string;
   name: string;
+  handle: string;
   image: string | null;
   emailVerified: boolean;
 }
@@ -191,6 +192,8 @@ describe('signing in with the OpenID Connect provider standing in for Google', (
       name: 'Gwen Google',
       image: 'https://idp.test/gwen.png',
       emailVerified: true,
+      // A provider's account gets a public handle from its name, as a password account does.
+      handle: 'gwen-google',
     });
     gwenId = user?.id;
     expect(await accountsOf('gwen@idp.test')).toEqual([

@@ -63,7 +63,7 @@ describe.runIf(testEngine === 'postgres')('two server processes on one PostgreSQ
     a = await startServer(postgres.url, env);
     b = await startServer(postgres.url, env);
     seller = await signUp(a.app, 'two-processes@bazaar.test');
-    const [row] = await insertProducts(a.database.db, [productRow({ addedBy: seller.email })]);
+    const [row] = await insertProducts(a.database.db, [productRow({ sellerId: seller.id })]);
     productId = row!.id;
   });
 

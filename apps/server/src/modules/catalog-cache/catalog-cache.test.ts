@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Product } from '@bazaar/shared/products';
 import { categories } from '../../db/schema.ts';
 import { seedDemoData } from '../../db/seed/seed.ts';
-import { asBearer, signUp, type TestAccount } from '../../test/accounts.ts';
+import { asBearer, asCookie, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -142,6 +142,29 @@ describe('the catalog cache', () => {
     );
     expect(Number(afterDelete.response.headers['x-total-count'])).toBe(total);
     expect(await search('kettle')).toEqual([]);
+  });
+
+  it("shows a seller's new name on the very next GET, whichever way the name was changed", async () => {
+    const created = (await write('POST', '/api/products', { name: 'Named Vase', price: 9 })).json<Product>();
+    const sellerName = async () =>
+      (await get(`/api/products/${created._id}`)).response.json<Product>().seller.name;
+    expect(await sellerName()).toBe('cache-seller');
+    await get('/api/products');
+
+    const renamed = await write('PATCH', `/api/users/${seller.email}`, { name: 'Cassie Cache' });
+    expect(renamed.statusCode).toBe(200);
+    expect(await sellerName()).toBe('Cassie Cache');
+    expect((await get('/api/products')).response.json<Product[]>()[0]?.seller.name).toBe('Cassie Cache');
+
+    const updated = await app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: asCookie(seller),
+      payload: { name: 'Cassie Renamed' },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(await sellerName()).toBe('Cassie Renamed');
+    expect((await write('DELETE', `/api/products/${created._id}`)).statusCode).toBe(200);
   });
 
   it('keeps answers that a refused write did not change', async () => {

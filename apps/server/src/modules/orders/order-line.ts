@@ -3,15 +3,18 @@ import type { products } from '../../db/schema.ts';
 
 type Product = Pick<
   typeof products.$inferSelect,
-  'id' | 'name' | 'priceCents' | 'discount' | 'mainImageUrl' | 'addedBy'
->;
+  'id' | 'name' | 'priceCents' | 'discount' | 'mainImageUrl'
+> & {
+  /** The seller's account e-mail: order lines still key sales by it. */
+  sellerEmail: string;
+};
 
 /** An order line: what the product was (name, price, discount, picture, seller) at the moment it was ordered. */
 export function snapshotLine(product: Product, quantity: number, position: number) {
   return {
     position,
     productId: product.id,
-    sellerEmail: product.addedBy,
+    sellerEmail: product.sellerEmail,
     name: product.name,
     unitPriceCents: product.priceCents,
     discount: product.discount,

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, exists, getTableColumns, inArray, sql, type Table } from 'drizzle-orm';
 import type { OrderListQuery, OrderStatus } from '@bazaar/shared/orders';
 import type { Database } from '../../db/client.ts';
-import { orderLines, orders, products } from '../../db/schema.ts';
+import { orderLines, orders, products, users } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -9,11 +9,15 @@ export type OrderLineRow = typeof orderLines.$inferSelect;
 /** A line before it belongs to an order. */
 export type NewOrderLineRow = Omit<OrderLineRow, 'orderId'>;
 
-/** Which orders a list holds: those of one buyer, those holding one seller's lines, or both. */
+/** Which orders a list holds: those of one buyer (by e-mail or handle), those holding one seller's lines, or both. */
 export interface OrderFilter {
   userEmail?: string | undefined;
+  buyerHandle?: string | undefined;
   sellerEmail?: string | undefined;
 }
+
+/** A listed order with its buyer's public identity (null for an order whose account is gone). */
+export type ListedOrderRow = OrderRow & { buyer: { handle: string; name: string } | null };
 
 /** What an order copies from a product. */
 const orderedProductColumns = {
@@ -22,7 +26,7 @@ const orderedProductColumns = {
   priceCents: products.priceCents,
   discount: products.discount,
   mainImageUrl: products.mainImageUrl,
-  addedBy: products.addedBy,
+  sellerEmail: users.email,
 };
 
 /** A row keyed by the table's column names rather than their TypeScript names, as jsonb_populate_recordset reads it. */
@@ -36,7 +40,11 @@ export function createOrdersRepository(db: Database) {
   return {
     /** The products of an order, with what its lines keep of them. */
     findProducts(ids: string[]) {
-      return db.select(orderedProductColumns).from(products).where(inArray(products.id, ids));
+      return db
+        .select(orderedProductColumns)
+        .from(products)
+        .innerJoin(users, eq(users.id, products.sellerId))
+        .where(inArray(products.id, ids));
     },
 
     async findById(id: string): Promise<OrderRow | undefined> {
@@ -99,10 +107,16 @@ export function createOrdersRepository(db: Database) {
     },
 
     /** One page of orders, newest first: every order, or those the filter picks. */
-    async list(query: OrderListQuery & OrderFilter): Promise<{ rows: OrderRow[]; total: number }> {
-      const { userEmail, sellerEmail } = query;
+    async list(query: OrderListQuery & OrderFilter): Promise<{ rows: ListedOrderRow[]; total: number }> {
+      const { userEmail, buyerHandle, sellerEmail } = query;
       const where = and(
         userEmail === undefined ? undefined : eq(orders.userEmail, userEmail),
+        buyerHandle === undefined
+          ? undefined
+          : inArray(
+              orders.userEmail,
+              db.select({ email: users.email }).from(users).where(eq(users.handle, buyerHandle)),
+            ),
         sellerEmail === undefined
           ? undefined
           : exists(
@@ -114,8 +128,9 @@ export function createOrdersRepository(db: Database) {
       );
       const [rows, [counted]] = await Promise.all([
         db
-          .select()
+          .select({ ...getTableColumns(orders), buyer: { handle: users.handle, name: users.name } })
           .from(orders)
+          .leftJoin(users, eq(users.email, orders.userEmail))
           .where(where)
           .orderBy(desc(orders.orderTime), desc(orders.seq))
           .limit(query.limit)

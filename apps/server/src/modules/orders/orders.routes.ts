@@ -12,18 +12,15 @@ import {
   OrderListQuerySchema,
   OrderSchema,
   OrderStatusUpdateSchema,
+  SaleSchema,
   SalesQuerySchema,
 } from '@bazaar/shared/orders';
 import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 import type { Viewers } from '../auth/viewer.ts';
 import type { OrdersService } from './orders.service.ts';
 
-const listResponses = {
-  200: z.array(OrderSchema),
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-};
+const refusals = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
+const listResponses = { 200: z.array(OrderSchema), ...refusals };
 
 export function orderRoutes(service: OrdersService, viewers: Viewers) {
   return async function (app: FastifyInstance) {
@@ -112,10 +109,11 @@ export function orderRoutes(service: OrdersService, viewers: Viewers) {
           summary: 'Your sales',
           description:
             "Newest first: the orders holding the caller's products, each with only the caller's lines and " +
-            'totalPrice the sum of those lines; an admin gets every order whole. `customer` narrows them to one ' +
-            `buyer's account e-mail. The number of all of them is in the ${TOTAL_COUNT_HEADER} header.`,
+            'totalPrice the sum of those lines; an admin gets every order whole. The buyer is shown by handle and ' +
+            "name, never by e-mail. `customer` narrows them to one buyer's handle. The number of all of them is " +
+            `in the ${TOTAL_COUNT_HEADER} header.`,
           querystring: SalesQuerySchema,
-          response: listResponses,
+          response: { 200: z.array(SaleSchema), ...refusals },
         },
         onRequest: viewers.signedIn,
       },

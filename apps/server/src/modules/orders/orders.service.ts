@@ -1,11 +1,19 @@
 import { createHash } from 'node:crypto';
-import type { Order, OrderCreate, OrderListQuery, OrderStatus, SalesQuery } from '@bazaar/shared/orders';
+import type {
+  Order,
+  OrderCreate,
+  OrderListQuery,
+  OrderStatus,
+  Sale,
+  SalesQuery,
+} from '@bazaar/shared/orders';
 import { centsToDollars } from '@bazaar/shared/pricing';
 import { z } from 'zod';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import type {
+  ListedOrderRow,
   NewOrderLineRow,
   OrderFilter,
   OrderLineRow,
@@ -60,15 +68,23 @@ function toOrder(row: OrderRow, lines: NewOrderLineRow[]): Order {
   };
 }
 
+/** A sale as a seller sees it: the buyer by handle and name; neither the account's nor the contact e-mail. */
+function toSale(row: ListedOrderRow, lines: NewOrderLineRow[]): Sale {
+  const { email, userEmail, ...order } = toOrder(row, lines);
+  return { ...order, buyer: row.buyer };
+}
+
 /**
- * The orders of `rows` with their lines, read in one query (no query per order). With a seller, each order
- * shows only that seller's lines, and its total is theirs: what the buyer bought from others stays hidden.
+ * The orders of `rows` with their lines, read in one query (no query per order), shaped by `present`. With a
+ * seller, each order shows only that seller's lines, and its total is theirs: what the buyer bought from others
+ * stays hidden.
  */
-async function withLines(
+async function withLines<Row extends OrderRow, Shown>(
   repository: OrdersRepository,
-  rows: OrderRow[],
-  sellerEmail?: string,
-): Promise<Order[]> {
+  rows: Row[],
+  sellerEmail: string | undefined,
+  present: (row: Row, lines: NewOrderLineRow[]) => Shown,
+): Promise<Shown[]> {
   const byOrder = new Map<string, OrderLineRow[]>(rows.map((row) => [row.id, []]));
   const lines = await repository.linesOf(
     rows.map((row) => row.id),
@@ -77,8 +93,8 @@ async function withLines(
   for (const line of lines) byOrder.get(line.orderId)?.push(line);
   return rows.map((row) => {
     const own = byOrder.get(row.id) ?? [];
-    if (sellerEmail === undefined) return toOrder(row, own);
-    return toOrder({ ...row, totalCents: own.reduce((sum, line) => sum + line.lineTotalCents, 0) }, own);
+    if (sellerEmail === undefined) return present(row, own);
+    return present({ ...row, totalCents: own.reduce((sum, line) => sum + line.lineTotalCents, 0) }, own);
   });
 }
 
@@ -126,7 +142,7 @@ export function createOrdersService(repository: OrdersRepository) {
 
   async function page(query: OrderListQuery & OrderFilter) {
     const { rows, total } = await repository.list(query);
-    return { items: await withLines(repository, rows, query.sellerEmail), total };
+    return { items: await withLines(repository, rows, query.sellerEmail, toOrder), total };
   }
 
   return {
@@ -202,11 +218,12 @@ export function createOrdersService(repository: OrdersRepository) {
 
     /**
      * The orders holding the viewer's products, newest first, each with only the viewer's lines and their
-     * total; an admin gets every order whole. `customer` narrows them to one buyer.
+     * total; an admin gets every order whole. `customer` narrows them to one buyer's handle.
      */
     async listSales(viewer: Viewer, { customer, ...paging }: SalesQuery) {
       const sellerEmail = viewer.isAdmin ? undefined : viewer.email.toLowerCase();
-      return page({ ...paging, userEmail: customer, sellerEmail });
+      const { rows, total } = await repository.list({ ...paging, buyerHandle: customer, sellerEmail });
+      return { items: await withLines(repository, rows, sellerEmail, toSale), total };
     },
 
     /**

@@ -5,6 +5,7 @@ import { ProductListQuerySchema } from '@bazaar/shared/products';
 import { parseEnv } from '../../config/env.ts';
 import { queryRows, type DatabaseHandle } from '../../db/client.ts';
 import { buildApp } from '../../http/app.ts';
+import { FIXTURE_SELLER, insertFixtureSeller } from '../../test/product-fixtures.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { FEW_MATCHES, listQueries } from './products.repository.ts';
 
@@ -14,12 +15,13 @@ let database: DatabaseHandle;
 beforeAll(async () => {
   database = await createTestDatabase();
   // Built inside the database: a 100k catalog in seconds, with names varied enough for trigrams.
+  await insertFixtureSeller(database.db);
   await database.db.execute(sql`
-    insert into products (name, price_cents, main_image_url, added_by, flash_sale, categories, created_at)
+    insert into products (name, price_cents, main_image_url, seller_id, flash_sale, categories, created_at)
     select
       (array['Aurora','Nimbus','Vertex','Solace','Ember'])[1 + i % 5] || ' ' ||
       (array['Headphones','Kettle','Sneakers','Backpack','Lamp','Watch'])[1 + i % 6] || ' ' || md5(i::text),
-      100 + i % 5000, '/images/products/x/1.svg', 'seller@bazaar.test', i % 10 = 0,
+      100 + i % 5000, '/images/products/x/1.svg', ${FIXTURE_SELLER.id}, i % 10 = 0,
       array[(array['phones','home','kitchen','toys','books'])[1 + i % 5]],
       now() - make_interval(secs => i)
     from generate_series(1, ${CATALOG_SIZE}) as i`);

@@ -6,6 +6,7 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   gte,
   ilike,
   lt,
@@ -13,14 +14,39 @@ import {
   type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
+import type { SubqueryWithSelection, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { SEARCH_COUNT_MAX } from '@bazaar/shared/pagination';
 import type { ProductListQuery } from '@bazaar/shared/products';
 import type { Database } from '../../db/client.ts';
-import { products } from '../../db/schema.ts';
+import { products, users } from '../../db/schema.ts';
 import { announceCatalogChange } from '../catalog-cache/catalog-events.ts';
 
-export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
+
+const productColumns = getTableColumns(products);
+/** The seller's public identity, read with every product by the user table's primary key. */
+const sellerColumns = { sellerHandle: users.handle, sellerName: users.name };
+
+/** The products table with each product's seller. */
+const selectWithSeller = (db: Database) =>
+  db
+    .select({ ...productColumns, ...sellerColumns })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId));
+
+type ProductRows =
+  | SubqueryWithSelection<typeof productColumns, string>
+  | WithSubqueryWithSelection<typeof productColumns, string>;
+
+/** The product rows of a subquery (or of a write's RETURNING) with each product's seller. */
+const withSeller = (db: Pick<Database, 'select'>, rows: ProductRows) =>
+  db
+    .select({ ...rows._.selectedFields, ...sellerColumns })
+    .from(rows)
+    .innerJoin(users, eq(users.id, rows.sellerId));
+
+/** A product as reads and writes answer it: its columns, and its seller's handle and name. */
+export type ProductRow = Awaited<ReturnType<typeof selectWithSeller>>[number];
 
 /** Escapes LIKE's wildcards so that a search for "50%" means the text "50%". */
 function escapeLike(text: string): string {
@@ -70,9 +96,7 @@ export function listQueries(db: Database, query: ProductListQuery, matches?: num
 
   function page() {
     if (!fewMatches) {
-      return db
-        .select()
-        .from(products)
+      return selectWithSeller(db)
         .where(where)
         .orderBy(...orderOf(query, products));
     }
@@ -84,10 +108,7 @@ export function listQueries(db: Database, query: ProductListQuery, matches?: num
       .where(where)
       .limit(2 * FEW_MATCHES)
       .as('matching');
-    return db
-      .select()
-      .from(matching)
-      .orderBy(...orderOf(query, matching));
+    return withSeller(db, matching).orderBy(...orderOf(query, matching));
   }
 
   return {
@@ -107,6 +128,10 @@ export function listQueries(db: Database, query: ProductListQuery, matches?: num
   };
 }
 
+/** The product `id`, if `editor` may change it: undefined = anyone (an admin), else the seller's user id. */
+const editableBy = (id: string, editor: string | undefined) =>
+  and(eq(products.id, id), editor === undefined ? undefined : eq(products.sellerId, editor));
+
 export function createProductsRepository(db: Database) {
   /**
    * A random page without `ORDER BY random()` (a full scan): ids are random UUIDs, so the rows that
@@ -115,16 +140,12 @@ export function createProductsRepository(db: Database) {
   async function randomPage(query: ProductListQuery): Promise<ProductRow[]> {
     const where = whereOf(query);
     const pivot = randomUUID();
-    const after = await db
-      .select()
-      .from(products)
+    const after = await selectWithSeller(db)
       .where(and(where, gte(products.id, pivot)))
       .orderBy(asc(products.id))
       .limit(query.limit);
     if (after.length === query.limit) return after;
-    const before = await db
-      .select()
-      .from(products)
+    const before = await selectWithSeller(db)
       .where(and(where, lt(products.id, pivot)))
       .orderBy(asc(products.id))
       .limit(query.limit - after.length);
@@ -143,14 +164,15 @@ export function createProductsRepository(db: Database) {
     },
 
     async findById(id: string): Promise<ProductRow | undefined> {
-      const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+      const [row] = await selectWithSeller(db).where(eq(products.id, id)).limit(1);
       return row;
     },
 
     // Each write announces itself in its own transaction, so that other processes hear of it on commit.
     create(values: NewProductRow): Promise<ProductRow> {
       return db.transaction(async (tx) => {
-        const [row] = await tx.insert(products).values(values).returning();
+        const inserted = tx.$with('inserted').as(tx.insert(products).values(values).returning());
+        const [row] = await withSeller(tx.with(inserted), inserted);
         if (!row) throw new Error('insert returned no product');
         await announceCatalogChange(tx);
         return row;
@@ -158,16 +180,19 @@ export function createProductsRepository(db: Database) {
     },
 
     /**
-     * Changes a product in one statement, only when `editor` may: undefined = anyone (an admin), else the
-     * creator's e-mail. Answers undefined when no row matched (unknown product or someone else's).
+     * Changes a product in one statement, only when `editor` may (`editableBy`). Answers undefined when no row
+     * matched (unknown product or someone else's).
      */
     update(id: string, values: Partial<NewProductRow>, editor: string | undefined) {
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(products)
-          .set({ ...values, updatedAt: sql`now()` })
-          .where(and(eq(products.id, id), editor === undefined ? undefined : eq(products.addedBy, editor)))
-          .returning();
+        const updated = tx.$with('updated').as(
+          tx
+            .update(products)
+            .set({ ...values, updatedAt: sql`now()` })
+            .where(editableBy(id, editor))
+            .returning(),
+        );
+        const [row] = await withSeller(tx.with(updated), updated);
         if (row) await announceCatalogChange(tx);
         return row;
       });
@@ -178,7 +203,7 @@ export function createProductsRepository(db: Database) {
       return db.transaction(async (tx) => {
         const deleted = await tx
           .delete(products)
-          .where(and(eq(products.id, id), editor === undefined ? undefined : eq(products.addedBy, editor)))
+          .where(editableBy(id, editor))
           .returning({ id: products.id });
         if (deleted.length > 0) await announceCatalogChange(tx);
         return deleted.length > 0;

@@ -26,7 +26,8 @@ export function toProduct(row: ProductRow): Product {
     features: row.features,
     colors: row.colors,
     categories: row.categories,
-    addedBy: row.addedBy,
+    addedBy: row.sellerHandle,
+    seller: { handle: row.sellerHandle, name: row.sellerName },
     shipping_details: { estimated_delivery: row.estimatedDelivery },
     createdAt: row.createdAt.toISOString(),
   };
@@ -61,7 +62,7 @@ const countKey = (query: ProductListQuery) => JSON.stringify([query.q, query.cat
 /** `cache` keeps list counts, and is emptied after each write, before its answer is sent. */
 export function createProductsService(repository: ProductsRepository, cache: CatalogCache) {
   /** Who may edit: undefined lets an admin edit anything; a seller edits only their own products. */
-  const editorOf = (viewer: Viewer) => (viewer.isAdmin ? undefined : viewer.email);
+  const editorOf = (viewer: Viewer) => (viewer.isAdmin ? undefined : viewer.id);
 
   /** Tells a missing product (404) from someone else's (403) after a guarded write matched nothing. */
   async function refusal(id: string): Promise<AppError> {
@@ -103,7 +104,7 @@ export function createProductsService(repository: ProductsRepository, cache: Cat
         priceCents: dollarsToCents(input.price),
         // Without a picture of its own, a product shows one generated from its name.
         mainImageUrl: input.mainImage ?? productImageUrl(slugify(input.name) || 'product', 1),
-        addedBy: viewer.email,
+        sellerId: viewer.id,
       });
       cache.invalidate();
       return toProduct(row);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ProductSchema, type Product } from '@bazaar/shared/products';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { insertProducts, productRow } from '../../test/product-fixtures.ts';
+import { FIXTURE_SELLER, insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let testApp: TestApp;
@@ -56,7 +56,8 @@ describe('GET /api/products', () => {
       discount: 15,
       flash_sale: true,
       reviews_count: 10,
-      addedBy: 'seller@bazaar.test',
+      addedBy: FIXTURE_SELLER.handle,
+      seller: { handle: FIXTURE_SELLER.handle, name: FIXTURE_SELLER.name },
       mainImage: { alt: 'Aurora WIRELESS Headphones' },
       images: [{ url: '/images/products/x/2.svg', alt: 'Aurora WIRELESS Headphones' }],
       shipping_details: { estimated_delivery: 'Next day' },

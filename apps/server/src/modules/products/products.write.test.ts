@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Product } from '@bazaar/shared/products';
-import { asBearer, asCookie, signUpCast, type TestAccount } from '../../test/accounts.ts';
+import { asBearer, asCookie, signUp, signUpCast, type TestAccount } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let testApp: TestApp;
@@ -50,8 +50,9 @@ async function read(id: string) {
 }
 
 describe('POST /api/products', () => {
-  it('adds the product for the signed-in seller, whatever addedBy the body claims', async () => {
-    const response = await create(cast.owner, { ...validProduct, addedBy: cast.stranger.email, _id: 'x' });
+  it('adds the product for the signed-in seller, shown by handle and name, whatever seller the body claims', async () => {
+    const claimed = { addedBy: cast.stranger.handle, seller: { handle: cast.stranger.handle, name: 'x' } };
+    const response = await create(cast.owner, { ...validProduct, ...claimed, _id: 'x' });
     expect(response.statusCode).toBe(201);
     const product = response.json<Product>();
     expect(product).toMatchObject({
@@ -59,7 +60,8 @@ describe('POST /api/products', () => {
       price: 49.99,
       discount: 10,
       flash_sale: true,
-      addedBy: cast.owner.email,
+      addedBy: 'olive-owner',
+      seller: { handle: 'olive-owner', name: 'Olive Owner' },
       mainImage: { url: 'https://images.example/lamp.png', alt: 'Aurora Lamp' },
       images: [
         { url: 'https://images.example/lamp-2.png', alt: 'Aurora Lamp' },
@@ -160,18 +162,17 @@ describe('PATCH and DELETE /api/products/:id', () => {
     product = (await create(cast.owner)).json<Product>();
   });
 
-  const patch = (
-    headers: Record<string, string>,
-    payload: object = { price: 39.5, addedBy: cast.stranger.email },
-  ) => send('PATCH', `/api/products/${product._id}`, headers, payload);
+  const patch = (headers: Record<string, string>, payload: object = { price: 39.5 }) =>
+    send('PATCH', `/api/products/${product._id}`, headers, payload);
   const remove = (headers: Record<string, string>) => send('DELETE', `/api/products/${product._id}`, headers);
 
-  it('lets the seller change fields; addedBy never changes', async () => {
+  it('lets the seller change fields, also echoing the whole product back; the seller never changes', async () => {
     const response = await patch(asBearer(cast.owner), {
+      ...product,
       price: 39.5,
       features: ['bright'],
       brand: '',
-      addedBy: cast.stranger.email,
+      addedBy: cast.stranger.handle,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json<Product>()).toMatchObject({
@@ -179,21 +180,29 @@ describe('PATCH and DELETE /api/products/:id', () => {
       features: ['bright'],
       brand: null,
       name: 'Aurora Lamp',
-      addedBy: cast.owner.email,
+      addedBy: cast.owner.handle,
+      seller: { handle: cast.owner.handle, name: 'Olive Owner' },
     });
   });
 
   it('lets an admin change and delete any product, keeping its seller', async () => {
     const changed = await patch(asBearer(cast.admin), { name: 'Renamed by admin' });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json<Product>().addedBy).toBe(cast.owner.email);
+    expect(changed.json<Product>()).toMatchObject({
+      addedBy: cast.owner.handle,
+      seller: { handle: cast.owner.handle, name: 'Olive Owner' },
+    });
     expect((await remove(asBearer(cast.admin))).statusCode).toBe(200);
     expect((await read(product._id)).statusCode).toBe(404);
   });
 
-  it('refuses another user with 403 and changes nothing', async () => {
-    expect((await patch(asBearer(cast.stranger))).statusCode).toBe(403);
-    expect((await remove(asBearer(cast.stranger))).statusCode).toBe(403);
+  it('refuses another user with 403 and changes nothing, even one of the same name claiming the handle', async () => {
+    const namesake = await signUp(app, 'another-olive@bazaar.test', 'Olive Owner');
+    expect(namesake.handle).not.toBe(cast.owner.handle);
+    for (const other of [cast.stranger, namesake]) {
+      expect((await patch(asBearer(other), { price: 1, addedBy: cast.owner.handle })).statusCode).toBe(403);
+      expect((await remove(asBearer(other))).statusCode).toBe(403);
+    }
     expect((await read(product._id)).json()).toEqual(product);
   });
 

@@ -2,9 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import { categories, orderLines, orders, products, users } from '../../db/schema.ts';
 
-/** Whose sales to add up: the whole shop, or one seller's lines. */
+/**
+ * Whose figures to add up: the whole shop, or one seller's: their products (by user id) and their order lines (by
+ * the account e-mail the lines keep).
+ */
 export interface StatsScope {
-  sellerEmail?: string;
+  seller?: { id: string; email: string };
 }
 
 // Aggregates come back as bigint or numeric, which the drivers hand over as text: the service converts.
@@ -47,7 +50,7 @@ const utcOrderTime = sql`(${orders.orderTime} at time zone 'UTC')`;
 /** Lines of orders that were not cancelled, of one seller or of everyone, placed in [from, to). */
 function soldLines(scope: StatsScope, from?: SQL, to?: SQL): SQL {
   const conditions = [sql`${orders.status} <> 'cancelled'`];
-  if (scope.sellerEmail !== undefined) conditions.push(sql`${orderLines.sellerEmail} = ${scope.sellerEmail}`);
+  if (scope.seller !== undefined) conditions.push(sql`${orderLines.sellerEmail} = ${scope.seller.email}`);
   if (from) conditions.push(sql`${orders.orderTime} >= ${from}`);
   if (to) conditions.push(sql`${orders.orderTime} < ${to}`);
   return sql`${orderLines} join ${orders} on ${orders.id} = ${orderLines.orderId} where ${sql.join(conditions, sql` and `)}`;
@@ -57,18 +60,18 @@ export function createStatsRepository(db: Database) {
   return {
     /** Products, categories and users: the shop's, or the seller's products, their categories and buyers. */
     async catalog(scope: StatsScope): Promise<CatalogFigures> {
-      const { sellerEmail } = scope;
+      const { seller } = scope;
       const [row] = await queryRows<CatalogFigures>(
         db,
-        sellerEmail === undefined
+        seller === undefined
           ? sql`select
               (select count(*) from ${products}) as products,
               (select count(*) from ${categories}) as categories,
               (select count(*) from ${users}) as users`
           : sql`select
-              (select count(*) from ${products} where ${products.addedBy} = ${sellerEmail}) as products,
+              (select count(*) from ${products} where ${products.sellerId} = ${seller.id}) as products,
               (select count(distinct category) from ${products}, unnest(${products.categories}) as category
-                where ${products.addedBy} = ${sellerEmail}) as categories,
+                where ${products.sellerId} = ${seller.id}) as categories,
               (select count(distinct ${orders.userEmail}) from ${soldLines(scope)}) as users`,
       );
       if (!row) throw new Error('the catalog figures query answered no row');

@@ -7,7 +7,9 @@ export function createStatsService(repository: StatsRepository, clock: () => Dat
   return {
     /** The dashboard's figures: shop-wide for an admin, the viewer's own products and sales for anyone else. */
     async overview(viewer: Viewer): Promise<Overview> {
-      const scope: StatsScope = viewer.isAdmin ? {} : { sellerEmail: viewer.email.toLowerCase() };
+      const scope: StatsScope = viewer.isAdmin
+        ? {}
+        : { seller: { id: viewer.id, email: viewer.email.toLowerCase() } };
       const now = clock();
       const [catalog, sales, months, weeks] = await Promise.all([
         repository.catalog(scope),

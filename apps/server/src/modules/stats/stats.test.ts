@@ -64,15 +64,15 @@ beforeAll(async () => {
     );
   const [mugRow, lampRow, chairRow] = await insertProducts(database.db, [
     // $10.00 a mug, $25.00 − 20 % = $20.00 a lamp, both the seller's; $100.00 a chair from another seller.
-    productRow({ name: 'Mug', priceCents: 1000, categories: ['kitchen', 'gifts'], addedBy: seller.email }),
+    productRow({ name: 'Mug', priceCents: 1000, categories: ['kitchen', 'gifts'], sellerId: seller.id }),
     productRow({
       name: 'Lamp',
       priceCents: 2500,
       discount: 20,
       categories: ['home', 'kitchen'],
-      addedBy: seller.email,
+      sellerId: seller.id,
     }),
-    productRow({ name: 'Chair', priceCents: 10000, categories: ['home', 'garden'], addedBy: other.email }),
+    productRow({ name: 'Chair', priceCents: 10000, categories: ['home', 'garden'], sellerId: other.id }),
   ]);
   const [mug, lamp, chair] = [mugRow!.id, lampRow!.id, chairRow!.id];
 

@@ -1,6 +1,7 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderLines, orders, users } from '../../db/schema.ts';
+import { announceCatalogChange } from '../catalog-cache/catalog-events.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserChanges = Partial<Pick<UserRow, 'name' | 'phone' | 'address' | 'img'>>;
@@ -38,13 +39,17 @@ export function createUsersRepository(db: Database) {
       return row;
     },
 
-    async update(email: string, changes: UserChanges): Promise<UserRow | undefined> {
-      const [row] = await db
-        .update(users)
-        .set({ ...changes, updatedAt: sql`now()` })
-        .where(eq(users.email, email))
-        .returning();
-      return row;
+    /** Changes a profile; a new name is announced as a catalog change, since products show their seller's name. */
+    update(email: string, changes: UserChanges): Promise<UserRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ ...changes, updatedAt: sql`now()` })
+          .where(eq(users.email, email))
+          .returning();
+        if (row && changes.name !== undefined) await announceCatalogChange(tx);
+        return row;
+      });
     },
 
     /** Marks the account's e-mail as proven (the operator's `npm run users -- verify`); false when there is none. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ApiErrorSchema } from '@bazaar/shared/errors';
 import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 import {
+  CustomerSchema,
   UserEmailParamsSchema,
   UserEnsureSchema,
   UserListQuerySchema,
@@ -26,8 +27,11 @@ export function userRoutes(service: UsersService, viewers: Viewers) {
         schema: {
           tags: ['users'],
           summary: 'Users: everyone for an admin, else the customers who ordered your products',
+          description:
+            'An admin gets every profile. Anyone else gets the buyers of their products, each by handle and ' +
+            'without an e-mail address.',
           querystring: UserListQuerySchema,
-          response: { 200: z.array(UserProfileSchema), ...refusals },
+          response: { 200: z.array(z.union([UserProfileSchema, CustomerSchema])), ...refusals },
         },
         ...signedIn,
       },

@@ -1,17 +1,29 @@
-import type { UserProfile, UserUpdate } from '@bazaar/shared/users';
+import type { Customer, UserProfile, UserUpdate } from '@bazaar/shared/users';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Viewer, Viewers } from '../auth/viewer.ts';
+import type { CatalogCache } from '../catalog-cache/catalog-cache.ts';
 import type { Page, UserRow, UsersRepository } from './users.repository.ts';
 
-export function createUsersService(repository: UsersRepository, viewers: Pick<Viewers, 'isAdmin'>) {
+/** A buyer as a seller sees them: no e-mail, no role. */
+const toCustomer = (row: UserRow): Customer => ({
+  _id: row.id,
+  name: row.name,
+  handle: row.handle,
+  phone: row.phone,
+  address: row.address,
+  img: row.img,
+  image: row.image,
+});
+
+/** `cache` holds product answers, which show their seller's name: it is emptied when a name changes. */
+export function createUsersService(
+  repository: UsersRepository,
+  viewers: Pick<Viewers, 'isAdmin'>,
+  cache: Pick<CatalogCache, 'invalidate'>,
+) {
   const toProfile = (row: UserRow): UserProfile => ({
-    _id: row.id,
-    name: row.name,
+    ...toCustomer(row),
     email: row.email,
-    phone: row.phone,
-    address: row.address,
-    img: row.img,
-    image: row.image,
     role: viewers.isAdmin(row) ? 'admin' : 'user',
   });
 
@@ -29,12 +41,14 @@ export function createUsersService(repository: UsersRepository, viewers: Pick<Vi
       return toProfile(row);
     },
 
-    /** An admin sees every user; a seller sees the customers who ordered their products. */
-    async list(viewer: Viewer, paging: Page): Promise<{ items: UserProfile[]; total: number }> {
-      const { rows, total } = viewer.isAdmin
-        ? await repository.listAll(paging)
-        : await repository.listCustomersOf(viewer.email, paging);
-      return { items: rows.map(toProfile), total };
+    /** An admin sees every user's profile; a seller sees the customers who ordered their products, without e-mails. */
+    async list(viewer: Viewer, paging: Page): Promise<{ items: (UserProfile | Customer)[]; total: number }> {
+      if (viewer.isAdmin) {
+        const { rows, total } = await repository.listAll(paging);
+        return { items: rows.map(toProfile), total };
+      }
+      const { rows, total } = await repository.listCustomersOf(viewer.email, paging);
+      return { items: rows.map(toCustomer), total };
     },
 
     /**
@@ -60,6 +74,7 @@ export function createUsersService(repository: UsersRepository, viewers: Pick<Vi
       }
       const row = await repository.update(email, changes);
       if (!row) throw notFound('User');
+      if (changes.name !== undefined) cache.invalidate();
       return toProfile(row);
     },
   };

@@ -63,6 +63,7 @@ describe('GET /api/users/:email', () => {
         _id: expect.any(String) as string,
         name: 'Olive Owner',
         email: cast.owner.email,
+        handle: 'olive-owner',
         phone: null,
         address: null,
         img: null,
@@ -97,9 +98,21 @@ describe('GET /api/users', () => {
     expect(response.headers['x-total-count']).toBe('4');
   });
 
-  it('lists only the customers who ordered your products for a seller', async () => {
-    expect(emails((await get('/api/users', asBearer(cast.owner))).json())).toEqual([customer.email]);
-    expect(emails((await get('/api/users', asBearer(customer))).json())).toEqual([]);
+  it('lists only the customers who ordered your products for a seller, by handle and without e-mails', async () => {
+    const response = await get('/api/users', asBearer(cast.owner));
+    expect(response.json()).toEqual([
+      {
+        _id: expect.any(String) as string,
+        name: 'Carla Customer',
+        handle: customer.handle,
+        phone: null,
+        address: null,
+        img: null,
+        image: null,
+      },
+    ]);
+    expect(response.headers['x-total-count']).toBe('1');
+    expect((await get('/api/users', asBearer(customer))).json()).toEqual([]);
   });
 
   it('pages and refuses bad paging and anonymous callers', async () => {

@@ -1,14 +1,14 @@
 import { useEffect, useRef } from 'react';
-import type { Order } from '@bazaar/shared/orders';
+import type { Sale } from '@bazaar/shared/orders';
 import { dollarsToCents, formatDollars } from '@bazaar/shared/pricing';
-import type { UserProfile } from '@bazaar/shared/users';
+import type { Customer } from '@bazaar/shared/users';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { useCustomerSales } from './api/get-customer-sales.ts';
 
 const orderDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const dollars = (amount: number) => formatDollars(dollarsToCents(amount));
 
-function OrderDetails({ order }: { order: Order }) {
+function OrderDetails({ order }: { order: Sale }) {
   const headingId = `order-${order._id}`;
   return (
     <article aria-labelledby={headingId} className="rounded-lg border border-gray-200 p-4">
@@ -51,9 +51,9 @@ function OrderDetails({ order }: { order: Order }) {
 }
 
 /** A modal listing a customer's orders of the viewer's products; closes with its button or Escape. */
-export function CustomerOrdersDialog({ customer, onClose }: { customer: UserProfile; onClose: () => void }) {
+export function CustomerOrdersDialog({ customer, onClose }: { customer: Customer; onClose: () => void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const orders = useCustomerSales(customer.email);
+  const orders = useCustomerSales(customer.handle);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -73,7 +73,7 @@ export function CustomerOrdersDialog({ customer, onClose }: { customer: UserProf
           <h2 id="customer-orders-title" className="text-xl font-bold text-gray-900">
             Orders of {customer.name}
           </h2>
-          <p className="truncate text-sm text-gray-600">{customer.email}</p>
+          <p className="truncate text-sm text-gray-600">@{customer.handle}</p>
         </div>
         <button
           type="button"

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { UserProfile } from '@bazaar/shared/users';
+import type { Customer } from '@bazaar/shared/users';
 import { Avatar } from '../../../components/avatar.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { useCustomers } from './api/get-customers.ts';
@@ -9,23 +9,24 @@ const orNotAvailable = (value: string | null) => value?.trim() || 'N/A';
 
 const checkboxClass = 'size-4 accent-teal-700';
 
-const COLUMNS = ['Avatar', 'Name', 'Address', 'Phone', 'Email (ID)', 'Orders'] as const;
+// The handle stands where the spec shows the e-mail: sellers never get their customers' e-mails.
+const COLUMNS = ['Avatar', 'Name', 'Address', 'Phone', 'Handle (ID)', 'Orders'] as const;
 
 /** The customers table: every user for an admin, the buyers of the viewer's products otherwise. */
 export function Component() {
   const customerList = useCustomers();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [detailsOf, setDetailsOf] = useState<UserProfile | null>(null);
+  const [detailsOf, setDetailsOf] = useState<Customer | null>(null);
   const closeDetails = useCallback(() => setDetailsOf(null), []);
 
   const customers = customerList.items ?? [];
-  const selectedCount = customers.filter((customer) => selected.has(customer.email)).length;
+  const selectedCount = customers.filter((customer) => selected.has(customer.handle)).length;
   const allSelected = customers.length > 0 && selectedCount === customers.length;
 
-  function toggle(email: string) {
-    setSelected((emails) => {
-      const next = new Set(emails);
-      if (!next.delete(email)) next.add(email);
+  function toggle(handle: string) {
+    setSelected((handles) => {
+      const next = new Set(handles);
+      if (!next.delete(handle)) next.add(handle);
       return next;
     });
   }
@@ -59,7 +60,7 @@ export function Component() {
                       }}
                       onChange={() =>
                         setSelected(
-                          allSelected ? new Set() : new Set(items.map((customer) => customer.email)),
+                          allSelected ? new Set() : new Set(items.map((customer) => customer.handle)),
                         )
                       }
                     />
@@ -73,14 +74,14 @@ export function Component() {
               </thead>
               <tbody>
                 {items.map((customer) => (
-                  <tr key={customer.email} className="border-t border-gray-100 align-middle">
+                  <tr key={customer.handle} className="border-t border-gray-100 align-middle">
                     <td className="p-3">
                       <input
                         type="checkbox"
-                        aria-label={`Select ${customer.name} (${customer.email})`}
+                        aria-label={`Select ${customer.name} (@${customer.handle})`}
                         className={checkboxClass}
-                        checked={selected.has(customer.email)}
-                        onChange={() => toggle(customer.email)}
+                        checked={selected.has(customer.handle)}
+                        onChange={() => toggle(customer.handle)}
                       />
                     </td>
                     <td className="p-3">
@@ -93,7 +94,7 @@ export function Component() {
                     </th>
                     <td className="p-3 text-gray-700">{orNotAvailable(customer.address)}</td>
                     <td className="p-3 whitespace-nowrap text-gray-700">{orNotAvailable(customer.phone)}</td>
-                    <td className="p-3 text-gray-700">{customer.email}</td>
+                    <td className="p-3 text-gray-700">@{customer.handle}</td>
                     <td className="p-3">
                       <button
                         type="button"

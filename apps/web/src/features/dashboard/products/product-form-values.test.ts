@@ -25,7 +25,8 @@ const product: Product = {
   features: ['Dimmable', 'USB port'],
   colors: ['Navy', 'White'],
   categories: ['lighting', 'home office'],
-  addedBy: 'sela@bazaar.test',
+  addedBy: 'sela-seller',
+  seller: { handle: 'sela-seller', name: 'Sela Seller' },
   shipping_details: { estimated_delivery: null },
   createdAt: '2026-01-02T03:04:05.000Z',
 };

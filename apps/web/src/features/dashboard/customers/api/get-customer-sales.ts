@@ -1,17 +1,17 @@
-import type { Order } from '@bazaar/shared/orders';
+import type { Sale } from '@bazaar/shared/orders';
 import { usePagedList } from '../../../../lib/paging.ts';
 
 const SALES_PAGE_SIZE = 20;
 
 /**
- * One customer's orders of the viewer's products, newest first, each with only the viewer's lines (an
- * admin sees every order whole).
+ * One customer's orders of the viewer's products, by the customer's handle, newest first, each with only the
+ * viewer's lines (an admin sees every order whole).
  */
-export function useCustomerSales(customerEmail: string) {
-  return usePagedList<Order>({
-    queryKey: ['sales', customerEmail],
+export function useCustomerSales(customerHandle: string) {
+  return usePagedList<Sale>({
+    queryKey: ['sales', customerHandle],
     path: '/api/sales',
-    params: { customer: customerEmail },
+    params: { customer: customerHandle },
     pageSize: SALES_PAGE_SIZE,
   });
 }

@@ -1,11 +1,14 @@
-import type { UserProfile } from '@bazaar/shared/users';
+import type { Customer } from '@bazaar/shared/users';
 import { usePagedList } from '../../../../lib/paging.ts';
 
 const CUSTOMERS_PAGE_SIZE = 50;
 
-/** The customers page by page: every user for an admin, the buyers of the viewer's products otherwise. */
+/**
+ * The customers page by page: every user for an admin, the buyers of the viewer's products otherwise. Read as
+ * customers (by handle), the part of a profile every viewer gets: a seller gets no e-mails.
+ */
 export function useCustomers() {
-  return usePagedList<UserProfile>({
+  return usePagedList<Customer>({
     // Under 'users', so that a profile change (which invalidates ['users', email]) can refresh it too.
     queryKey: ['users', 'list'],
     path: '/api/users',
