@@ -28,18 +28,13 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
 }
 
 /**
- * A freshly migrated, empty database of the engine under test: an in-memory PGlite, or a new database
- * on the PostgreSQL server of TEST_DATABASE_URL, dropped again on close.
+ * A new database of the engine under test, without tables: an in-memory PGlite, or a new database on the
+ * PostgreSQL server of TEST_DATABASE_URL, dropped again on close.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
-  if (!serverUrl) {
-    const handle = await openDatabase({});
-    await handle.migrate();
-    return handle;
-  }
+export async function createBlankDatabase(): Promise<DatabaseHandle> {
+  if (!serverUrl) return openDatabase({});
   const postgres = await createPostgresDatabase();
   const handle = await openDatabase({ databaseUrl: postgres.url, poolSize: 4 });
-  await handle.migrate();
   return {
     ...handle,
     async close() {
@@ -47,4 +42,11 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await postgres.drop();
     },
   };
+}
+
+/** A freshly migrated, empty database of the engine under test (see `createBlankDatabase`). */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const handle = await createBlankDatabase();
+  await handle.migrate();
+  return handle;
 }
