@@ -15,6 +15,7 @@ export const SCENARIO_NAMES = [
   'search-common',
   'search-rare',
   'search-uncached',
+  'category-unknown',
   'product',
   'categories',
   'orders',
@@ -53,6 +54,8 @@ const COMMON_TERMS = 50;
 const RARE_TERMS = 200;
 const RARE_MATCHES_MAX = 3;
 const FRAGMENT_LENGTH = { min: 4, max: 12 };
+
+const UNKNOWN_CATEGORY_LENGTH = 100;
 
 const countOf = async (shopUrl: string, path: string) => (await callShop(shopUrl + path)).total ?? 0;
 const searchPath = (term: string) => `/api/products?q=${encodeURIComponent(term)}&limit=24`;
@@ -117,6 +120,19 @@ function nameFragments(names: string[]): string[] {
   return new Random(1).sample([...fragments], fragments.size);
 }
 
+/**
+ * Requests for a category nobody has asked for before, a different one each time: 100 random letters, as a
+ * client flooding the server with them would send (the longest value the route takes).
+ */
+function unknownCategories(): Request[] {
+  const random = new Random(1);
+  const letter = () => String.fromCharCode(97 + random.int(0, 25));
+  const category = () => Array.from({ length: UNKNOWN_CATEGORY_LENGTH }, letter).join('');
+  return [
+    { setupRequest: (request) => ({ ...request, path: `/api/products?category=${category()}&limit=24` }) },
+  ];
+}
+
 /** Requests for `paths`, each the next one in turn, so that connections do not ask for the same one in step. */
 function inTurn(paths: string[]): Request[] {
   if (paths.length === 1) return [{ path: paths[0] }];
@@ -176,6 +192,12 @@ export async function runScenario(
             .join(', ')}, …>&limit=24`,
       );
     }
+    case 'category-unknown':
+      return {
+        name,
+        request: `GET /api/products?category=<${UNKNOWN_CATEGORY_LENGTH} random letters, new on every request>&limit=24`,
+        ...(await load(unknownCategories())),
+      };
     case 'categories':
       return get(['/api/categories']);
     case 'product': {

@@ -75,18 +75,40 @@ const imageRef = z
   .union([z.string(), z.object({ url: z.string(), alt: z.string().optional() })])
   .transform((ref) => (typeof ref === 'string' ? ref : ref.url).trim());
 
+/** A number in decimal notation, as a form sends it ("12.50", "-1"): no exponent, hex, spaces, NaN or Infinity. */
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A number, also when a form-based client sends its decimal text ("12.50"); either way `schema` checks it.
+ * Empty text means "not given", which `schema` refuses unless it is optional.
+ */
+function numeric<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value, context) => {
+    if (typeof value !== 'string') return value;
+    if (value === '') return undefined;
+    if (DECIMAL_TEXT.test(value)) return Number(value);
+    context.addIssue({ code: 'custom', input: value, message: 'Expected a number, such as 12 or 12.50' });
+    return value;
+  }, schema);
+}
+
+const price = z
+  .number({ error: (issue) => (issue.input === undefined ? 'Price is required' : undefined) })
+  .min(0)
+  .max(PRICE_MAX)
+  .refine(hasAtMostTwoDecimals, 'Price has at most two decimals (whole cents)');
+
+// Optional inside `numeric`, so that empty text means "not given" (create makes the price required again).
 const productFields = {
   name: z.string().trim().min(1, 'Name is required').max(200),
-  price: z
-    .number()
-    .min(0)
-    .max(PRICE_MAX)
-    .refine(hasAtMostTwoDecimals, 'Price has at most two decimals (whole cents)'),
+  price: numeric(price.optional()),
   description: z.string().trim().max(5000),
-  discount: z.number().int('Discount is a whole percent').min(0).max(100),
+  discount: numeric(z.number().int('Discount is a whole percent').min(0).max(100).optional()),
   brand: optionalText(100),
-  ratings: z.number().min(0).max(5),
-  reviews_count: z.number().int('Reviews count is a whole number').min(0).max(100_000_000),
+  ratings: numeric(z.number().min(0).max(5).optional()),
+  reviews_count: numeric(
+    z.number().int('Reviews count is a whole number').min(0).max(100_000_000).optional(),
+  ),
   flash_sale: z.boolean(),
   mainImage: imageRef.pipe(imageUrlSchema),
   images: z
@@ -117,7 +139,7 @@ function dropEchoed<T extends Partial<Record<keyof typeof ECHOED, unknown>>>(inp
 const optionalFields = z.object(productFields).partial().shape;
 
 export const ProductCreateSchema = z
-  .strictObject({ ...optionalFields, name: productFields.name, price: productFields.price, ...ECHOED })
+  .strictObject({ ...optionalFields, name: productFields.name, price: numeric(price), ...ECHOED })
   .transform(dropEchoed);
 export type ProductCreate = z.output<typeof ProductCreateSchema>;
 

@@ -44,10 +44,10 @@ export type Customer = z.infer<typeof CustomerSchema>;
 
 export const UserEmailParamsSchema = z.object({ email: z.string().trim().toLowerCase() });
 
-/** `POST /api/users`: the spec's client sends the signed-in user's name and e-mail. */
+/** `POST /api/users`: the spec's client sends the signed-in user's name (null when the provider gave none) and e-mail. */
 export const UserEnsureSchema = z
   .object({
-    name: z.string().trim().max(100).optional(),
+    name: z.string().trim().max(100).nullish(),
     email: z.string().trim().toLowerCase().optional(),
   })
   .default({});

@@ -77,6 +77,15 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * Every category tag a product has had, kept by triggers on `products` (migration 0003) so that every write
+ * path and bulk insert adds its tags. A category route value is matched against this small table first
+ * (products.repository.ts); tags no product uses any more stay, and match no product.
+ */
+export const categoryTags = pgTable('category_tags', {
+  tag: text('tag').primaryKey(),
+});
+
 /** Shaped as Better Auth's user table, plus the shop's profile fields. */
 export const users = pgTable('user', {
   id: text('id').primaryKey(),

@@ -43,6 +43,19 @@ export const BAD_URLS = [
 /** Numbers written as text: what a client that forgot to parse, or an attacker, sends for a number. */
 export const NUMBER_TEXTS = ['NaN', 'Infinity', '-Infinity', '1e400', '-1', '12abc', '1,5', '1.5'];
 
+/** Texts that are no number in decimal notation, refused also where a number may come as text ("12.50"). */
+export const NOT_DECIMAL_TEXTS = [
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e400',
+  '12abc',
+  '1,5',
+  ' ',
+  '0x1A',
+  '1.5.0',
+];
+
 const hostileWords = fc.constantFrom(...SQL_PAYLOADS, ...SCRIPT_PAYLOADS, ...BAD_URLS, ...NUMBER_TEXTS);
 
 /** A text with a character no database text column can hold: NUL, or half of a surrogate pair. */
@@ -86,15 +99,25 @@ export const notText = fc.oneof(
   deeplyNested,
 );
 
+/** A JSON value of the wrong kind for a number field, or any of `texts`. */
+const wrongForNumber = (texts: string[]) =>
+  fc.oneof(
+    fc.constantFrom(...texts, ...SQL_PAYLOADS),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.integer(), { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 8 }), fc.integer(), { maxKeys: 3 }),
+    deeplyNested,
+  );
+
 /** A JSON value of the wrong kind for a field that takes a number. */
-export const notNumber = fc.oneof(
-  fc.constantFrom(...NUMBER_TEXTS, ...SQL_PAYLOADS),
-  fc.boolean(),
-  fc.constant(null),
-  fc.array(fc.integer(), { maxLength: 3 }),
-  fc.dictionary(fc.string({ maxLength: 8 }), fc.integer(), { maxKeys: 3 }),
-  deeplyNested,
-);
+export const notNumber = wrongForNumber(NUMBER_TEXTS);
+
+/** The same for a field that also takes a number's decimal text: its text is no number. */
+export const notNumeric = wrongForNumber(NOT_DECIMAL_TEXTS);
+
+/** Numbers a field refuses, sent as numbers and as their text. */
+export const refusedNumbers = (...numbers: number[]) => fc.constantFrom(...numbers, ...numbers.map(String));
 
 /** Anything but `true` or `false`. */
 export const notBoolean = fc.oneof(

@@ -14,10 +14,12 @@ import {
   notBoolean,
   notEmail,
   notNumber,
+  notNumeric,
   notText,
   notUuid,
   NUMBER_TEXTS,
   overlongText,
+  refusedNumbers,
   SCRIPT_PAYLOADS,
   SQL_PAYLOADS,
   unreadableBody,
@@ -168,14 +170,20 @@ const PRODUCT = {
   shipping_details: { estimated_delivery: '2 days' },
 };
 
+// Numbers may come as decimal text ("12.50"); text that is no number, or a number out of range, is refused.
+const refusedPrice = fc.oneof(
+  notNumeric,
+  refusedNumbers(-0.01, -1, PRICE_MAX + 0.01, 1e308, 0.001, 12.345, 2 ** 53),
+);
+
 const productPoisons: Poisons = {
   name: badRequiredText(200),
-  price: fc.oneof(notNumber, fc.constantFrom(-0.01, -1, PRICE_MAX + 0.01, 1e308, 0.001, 12.345, 2 ** 53)),
+  price: refusedPrice,
   description: fc.oneof(notText, overlongText(5000)),
-  discount: fc.oneof(notNumber, fc.constantFrom(-1, 101, 1.5, 1e308)),
+  discount: fc.oneof(notNumeric, refusedNumbers(-1, 101, 1.5, 1e308)),
   brand: fc.oneof(notText, overlongText(100)),
-  ratings: fc.oneof(notNumber, fc.constantFrom(-0.1, 5.01, 1e308)),
-  reviews_count: fc.oneof(notNumber, fc.constantFrom(-1, 1.5, 100_000_001, 1e308)),
+  ratings: fc.oneof(notNumeric, refusedNumbers(-0.1, 5.01, 1e308)),
+  reviews_count: fc.oneof(notNumeric, refusedNumbers(-1, 1.5, 100_000_001, 1e308)),
   flash_sale: notBoolean,
   mainImage: fc.oneof(
     badUrl,
@@ -357,7 +365,11 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   {
     route: 'POST /api/products',
     callers: ['anonymous', 'owner'],
-    requests: () => poisonedBody(PRODUCT, productPoisons).map(json('POST', '/api/products')),
+    // Empty text means "not given", which a new product's price may not be.
+    requests: () =>
+      poisonedBody(PRODUCT, { ...productPoisons, price: fc.oneof(refusedPrice, fc.constant('')) }).map(
+        json('POST', '/api/products'),
+      ),
   },
   {
     route: 'PATCH /api/products/:id',

@@ -133,7 +133,9 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
   const orderedIndexes = new Set(orderPlans.flatMap((plan) => plan.lines.map((line) => line.productIndex)));
 
   return db.transaction(async (tx) => {
-    await tx.execute(sql`truncate table order_lines, orders, products, categories restart identity cascade`);
+    await tx.execute(
+      sql`truncate table order_lines, orders, products, categories, category_tags restart identity cascade`,
+    );
     const userIds = await upsertUsers(tx, now);
     const sellerOf = (email: string): Seller => {
       const id = userIds.get(email);

@@ -7,7 +7,12 @@ import { queryRows, type DatabaseHandle } from '../../db/client.ts';
 import { buildApp } from '../../http/app.ts';
 import { FIXTURE_SELLER, insertFixtureSeller } from '../../test/product-fixtures.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
-import { FEW_MATCHES, listQueries } from './products.repository.ts';
+import {
+  createProductsRepository,
+  FEW_MATCHES,
+  listQueries,
+  type ProductListFilter,
+} from './products.repository.ts';
 
 const CATALOG_SIZE = 100_000;
 let database: DatabaseHandle;
@@ -32,12 +37,19 @@ afterAll(async () => {
   await database?.close();
 });
 
+/** A list query as the route parses it, with its category route value replaced by the tags it matches. */
+async function filterOf(query: Record<string, string>): Promise<ProductListFilter> {
+  const { category, ...filter } = ProductListQuerySchema.parse(query);
+  if (category === undefined) return filter;
+  return { ...filter, categoryTags: await createProductsRepository(database.db).categoryTagsIn(category) };
+}
+
 async function planOf(
   query: Record<string, string>,
   part: 'page' | 'count',
   matches?: number,
 ): Promise<string> {
-  const built = listQueries(database.db, ProductListQuerySchema.parse(query), matches)[part].toSQL();
+  const built = listQueries(database.db, await filterOf(query), matches)[part].toSQL();
   const explained = await queryRows<{ 'QUERY PLAN': string }>(
     database.db,
     sql.raw(`explain ${inlineParams(built.sql, built.params)}`),

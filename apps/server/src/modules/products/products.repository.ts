@@ -18,7 +18,7 @@ import type { SubqueryWithSelection, WithSubqueryWithSelection } from 'drizzle-o
 import { SEARCH_COUNT_MAX } from '@bazaar/shared/pagination';
 import type { ProductListQuery } from '@bazaar/shared/products';
 import type { Database } from '../../db/client.ts';
-import { products, users } from '../../db/schema.ts';
+import { categoryTags, products, users } from '../../db/schema.ts';
 import { announceCatalogChange } from '../catalog-cache/catalog-events.ts';
 
 export type NewProductRow = typeof products.$inferInsert;
@@ -54,24 +54,15 @@ function escapeLike(text: string): string {
 }
 
 /**
- * Every substring of a category route value. A product matches a category route when one of its
- * categories is contained in the route value; matching against the substrings lets the GIN index on
- * `categories` answer it instead of a scan.
+ * A list query whose category route value has been replaced by the tags it matches (`categoryTagsIn`), which
+ * the GIN index on `categories` answers.
  */
-function substrings(text: string): string[] {
-  const found = new Set<string>();
-  for (let start = 0; start < text.length; start++) {
-    for (let end = start + 1; end <= text.length; end++) found.add(text.slice(start, end));
-  }
-  return [...found];
-}
+export type ProductListFilter = Omit<ProductListQuery, 'category'> & { categoryTags?: string[] | undefined };
 
-function whereOf(query: Pick<ProductListQuery, 'q' | 'category' | 'flash_sale'>): SQL | undefined {
+function whereOf(query: Pick<ProductListFilter, 'q' | 'categoryTags' | 'flash_sale'>): SQL | undefined {
   return and(
     query.q === undefined ? undefined : ilike(products.name, `%${escapeLike(query.q)}%`),
-    query.category === undefined
-      ? undefined
-      : arrayOverlaps(products.categories, substrings(query.category.toLowerCase())),
+    query.categoryTags === undefined ? undefined : arrayOverlaps(products.categories, query.categoryTags),
     query.flash_sale === undefined ? undefined : eq(products.flashSale, query.flash_sale),
   );
 }
@@ -83,14 +74,14 @@ function whereOf(query: Pick<ProductListQuery, 'q' | 'category' | 'flash_sale'>)
  */
 export const FEW_MATCHES = 1000;
 
-const orderOf = (query: ProductListQuery, table: { createdAt: AnyColumn; seq: AnyColumn }) =>
+const orderOf = (query: ProductListFilter, table: { createdAt: AnyColumn; seq: AnyColumn }) =>
   query.sort === 'server' ? [asc(table.createdAt), asc(table.seq)] : [desc(table.createdAt), desc(table.seq)];
 
 /**
  * The page and count queries of a non-random list; exported so that a test can read their plans. `matches` is the
  * list's count when known, which picks the page's plan for a name search.
  */
-export function listQueries(db: Database, query: ProductListQuery, matches?: number) {
+export function listQueries(db: Database, query: ProductListFilter, matches?: number) {
   const where = whereOf(query);
   const fewMatches = query.q !== undefined && matches !== undefined && matches <= FEW_MATCHES;
 
@@ -137,7 +128,7 @@ export function createProductsRepository(db: Database) {
    * A random page without `ORDER BY random()` (a full scan): ids are random UUIDs, so the rows that
    * follow a random pivot in id order are a random sample; wrap around when the pivot is near the end.
    */
-  async function randomPage(query: ProductListQuery): Promise<ProductRow[]> {
+  async function randomPage(query: ProductListFilter): Promise<ProductRow[]> {
     const where = whereOf(query);
     const pivot = randomUUID();
     const after = await selectWithSeller(db)
@@ -154,11 +145,23 @@ export function createProductsRepository(db: Database) {
 
   return {
     /** One page; `matches`, the list's count when known, lets a name search pick the cheaper plan. */
-    page(query: ProductListQuery, matches?: number): Promise<ProductRow[]> {
+    /**
+     * The tags a category route value matches: every known tag that the lowercased value contains (the spec's
+     * rule). Read from the small table of tags, so that a value matching none costs no read of the products.
+     */
+    async categoryTagsIn(routeValue: string): Promise<string[]> {
+      const rows = await db
+        .select({ tag: categoryTags.tag })
+        .from(categoryTags)
+        .where(sql`strpos(${routeValue.toLowerCase()}, ${categoryTags.tag}) > 0`);
+      return rows.map((row) => row.tag);
+    },
+
+    page(query: ProductListFilter, matches?: number): Promise<ProductRow[]> {
       return query.sort === 'random' ? randomPage(query) : listQueries(db, query, matches).page;
     },
 
-    async count(query: ProductListQuery): Promise<number> {
+    async count(query: ProductListFilter): Promise<number> {
       const [counted] = await listQueries(db, query).count;
       return counted?.total ?? 0;
     },

@@ -6,7 +6,12 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import type { CatalogCache } from '../catalog-cache/catalog-cache.ts';
 import { productImageUrl, slugify } from '../images/images.urls.ts';
-import type { NewProductRow, ProductRow, ProductsRepository } from './products.repository.ts';
+import type {
+  NewProductRow,
+  ProductListFilter,
+  ProductRow,
+  ProductsRepository,
+} from './products.repository.ts';
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
@@ -69,8 +74,18 @@ export function createProductsService(repository: ProductsRepository, cache: Cat
     return (await repository.findById(id)) ? forbidden() : notFound('Product');
   }
 
+  /** The list query with its category route value replaced by the tags it matches; undefined when it matches none. */
+  async function withCategoryTags({
+    category,
+    ...query
+  }: ProductListQuery): Promise<ProductListFilter | undefined> {
+    if (category === undefined) return query;
+    const categoryTags = await repository.categoryTagsIn(category);
+    return categoryTags.length === 0 ? undefined : { ...query, categoryTags };
+  }
+
   /** One page and the list's count, `known` when the cache has it. */
-  async function pageAndCount(query: ProductListQuery, known?: number): Promise<[ProductRow[], number]> {
+  async function pageAndCount(query: ProductListFilter, known?: number): Promise<[ProductRow[], number]> {
     if (known !== undefined) return [await repository.page(query, known), known];
     if (query.q === undefined) return Promise.all([repository.page(query), repository.count(query)]);
     // The plan of a name search's page depends on how many products match, so its count comes first.
@@ -82,9 +97,12 @@ export function createProductsService(repository: ProductsRepository, cache: Cat
     /** One page and the number of matches; `capped` when a name search matched more than SEARCH_COUNT_MAX. */
     async list(query: ProductListQuery): Promise<{ items: Product[]; total: number; capped: boolean }> {
       const generation = cache.generation;
+      const filter = await withCategoryTags(query);
+      // A category that no product has ever had (any random text) is answered without reading the products.
+      if (filter === undefined) return { items: [], total: 0, capped: false };
       const key = countKey(query);
       const known = cache.count(key);
-      const [rows, total] = await pageAndCount(query, known);
+      const [rows, total] = await pageAndCount(filter, known);
       if (known === undefined) cache.storeCount(key, generation, total);
       const capped = query.q !== undefined && total > SEARCH_COUNT_MAX;
       return { items: rows.map(toProduct), total: capped ? SEARCH_COUNT_MAX : total, capped };

@@ -121,14 +121,39 @@ describe('POST /api/products', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it.each([
+  it('takes numbers as the text a form sends, and empty text as not given', async () => {
+    const response = await create(cast.owner, {
+      ...validProduct,
+      price: '12.50',
+      discount: '',
+      ratings: '4.5',
+      reviews_count: '7',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<Product>()).toMatchObject({
+      price: 12.5,
+      discount: 0,
+      ratings: 4.5,
+      reviews_count: 7,
+    });
+  });
+
+  it.each<[string, object, string]>([
     ['a missing name', { name: undefined }, 'name'],
     ['a blank name', { name: '   ' }, 'name'],
     ['a name of 201 characters', { name: 'x'.repeat(201) }, 'name'],
     ['a missing price', { price: undefined }, 'price'],
     ['a negative price', { price: -1 }, 'price'],
     ['a price over 1,000,000', { price: 1_000_000.01 }, 'price'],
-    ['a price as text', { price: '10' }, 'price'],
+    ['a blank price', { price: '' }, 'price'],
+    ...['12abc', '1e400', ' ', 'NaN', 'Infinity', '0x1A', '1,5', '12.50 '].map(
+      (text): [string, object, string] => [`a price of "${text}"`, { price: text }, 'price'],
+    ),
+    ['a negative price as text', { price: '-1' }, 'price'],
+    ['a price as text with fractions of a cent', { price: '1.234' }, 'price'],
+    ['a fractional discount as text', { discount: '12.5' }, 'discount'],
+    ['ratings over 5 as text', { ratings: '5.1' }, 'ratings'],
+    ['a reviews count in words', { reviews_count: 'twelve' }, 'reviews_count'],
     ['a price with fractions of a cent', { price: 1.234 }, 'price'],
     ['a negative discount', { discount: -1 }, 'discount'],
     ['a discount over 100', { discount: 101 }, 'discount'],
@@ -185,6 +210,16 @@ describe('PATCH and DELETE /api/products/:id', () => {
     });
   });
 
+  it('takes numbers as text, and leaves a field sent as empty text unchanged', async () => {
+    const response = await patch(asBearer(cast.owner), { price: '', discount: '', ratings: '3' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<Product>()).toMatchObject({
+      price: product.price,
+      discount: product.discount,
+      ratings: 3,
+    });
+  });
+
   it('lets an admin change and delete any product, keeping its seller', async () => {
     const changed = await patch(asBearer(cast.admin), { name: 'Renamed by admin' });
     expect(changed.statusCode).toBe(200);
@@ -232,6 +267,8 @@ describe('PATCH and DELETE /api/products/:id', () => {
   it.each([
     ['an empty change', {}],
     ['a bad price', { price: -5 }],
+    ['a price in words', { price: 'ten' }],
+    ['only empty texts', { price: '', discount: '' }],
     ['a javascript: image', { images: ['javascript:alert(1)'] }],
     ['an unknown field', { stock: 3 }],
   ])('rejects %s with 400 and changes nothing', async (_, payload) => {

@@ -136,6 +136,20 @@ describe('POST /api/users', () => {
     expect(profile.statusCode).toBe(200);
   });
 
+  it("takes a null name, as the spec's client sends for an account without one", async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: asBearer(cast.owner),
+      payload: { name: null, email: cast.owner.email },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { token } = response.json<{ token: string }>();
+    expect(
+      (await get(`/api/users/${cast.owner.email}`, { authorization: `Bearer ${token}` })).statusCode,
+    ).toBe(200);
+  });
+
   it('refuses to register someone else, and anonymous callers', async () => {
     const other = await app.inject({
       method: 'POST',

@@ -1,0 +1,3 @@
+CREATE TABLE "category_tags" (
+	"tag" text PRIMARY KEY NOT NULL
+);

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Product } from '@bazaar/shared/products';
+import { asBearer, signUp, type TestAccount } from '../../test/accounts.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let testApp: TestApp;
+let app: FastifyInstance;
+let seller: TestAccount;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  app = testApp.app;
+  seller = await signUp(app, 'category-seller@bazaar.test');
+});
+
+afterAll(() => testApp.close());
+
+async function categoryPage(category: string) {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/products?category=${encodeURIComponent(category)}&limit=100`,
+  });
+  return {
+    status: response.statusCode,
+    names: response.statusCode === 200 ? response.json<Product[]>().map((product) => product.name) : [],
+    total: response.headers['x-total-count'],
+  };
+}
+
+async function write(method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
+  const response = await app.inject({
+    method,
+    url,
+    headers: asBearer(seller),
+    ...(payload ? { payload } : {}),
+  });
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return response.json<Product>();
+}
+
+const randomText = (length: number) =>
+  Array.from({ length }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+
+describe('GET /api/products?category=', () => {
+  it('finds the categories that product writes add, and stops finding those they take away', async () => {
+    const lamp = await write('POST', '/api/products', {
+      name: 'Reading Lamp',
+      price: 30,
+      categories: ['Desk Lighting', 'gifts'],
+    });
+    expect(await categoryPage('Desk Lighting & Lamps')).toMatchObject({
+      names: ['Reading Lamp'],
+      total: '1',
+    });
+
+    await write('PATCH', `/api/products/${lamp._id}`, { categories: ['garden'] });
+    expect(await categoryPage('desk lighting')).toMatchObject({ names: [], total: '0' });
+    expect(await categoryPage('Garden & Outdoor')).toMatchObject({ names: ['Reading Lamp'], total: '1' });
+
+    await write('DELETE', `/api/products/${lamp._id}`);
+    expect(await categoryPage('garden')).toMatchObject({ names: [], total: '0' });
+  });
+
+  it('finds the categories of products inserted in bulk outside the API', async () => {
+    await testApp.database.db.execute(sql`
+      insert into products (name, price_cents, main_image_url, seller_id, categories)
+      select 'Bulk ' || i, 100, '/images/products/bulk/1.svg', ${seller.id}, array['bulk-' || i]
+      from generate_series(1, 3) as i`);
+    expect(await categoryPage('bulk-2 and more')).toMatchObject({ names: ['Bulk 2'], total: '1' });
+  });
+
+  it('answers a category no product ever had without reading the products', async () => {
+    await write('POST', '/api/products', { name: 'Teapot', price: 20, categories: ['kitchen'] });
+    // With the products table out of reach, only an answer that never reads it can succeed.
+    await testApp.database.db.execute(sql`alter table products rename to products_out_of_reach`);
+    try {
+      for (let i = 0; i < 5; i++) {
+        expect(await categoryPage(randomText(100))).toEqual({ status: 200, names: [], total: '0' });
+      }
+      expect((await categoryPage('kitchen & dining')).status).toBe(500);
+    } finally {
+      await testApp.database.db.execute(sql`alter table products_out_of_reach rename to products`);
+    }
+    expect(await categoryPage('kitchen & dining')).toMatchObject({ names: ['Teapot'], total: '1' });
+  });
+});
