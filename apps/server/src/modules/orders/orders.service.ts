@@ -12,6 +12,7 @@ import type {
   OrderRow,
   OrdersRepository,
 } from './orders.repository.ts';
+import type { ShopImageUrls } from '../images/images.urls.ts';
 import { snapshotLine } from './order-line.ts';
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
@@ -36,7 +37,7 @@ function canonicalJson(value: unknown): string {
 
 const digestOf = (input: OrderCreate) => createHash('sha256').update(canonicalJson(input)).digest('hex');
 
-function toOrder(row: OrderRow, lines: NewOrderLineRow[]): Order {
+function toOrder(row: OrderRow, lines: NewOrderLineRow[], images: ShopImageUrls): Order {
   return {
     _id: row.id,
     name: row.name,
@@ -50,7 +51,7 @@ function toOrder(row: OrderRow, lines: NewOrderLineRow[]): Order {
       name: line.name,
       price: centsToDollars(line.unitPriceCents),
       discount: line.discount,
-      mainImage: { url: line.imageUrl, alt: line.name },
+      mainImage: { url: images.sent(line.imageUrl), alt: line.name },
       quantity: line.quantity,
       lineTotal: centsToDollars(line.lineTotalCents),
     })),
@@ -66,6 +67,7 @@ function toOrder(row: OrderRow, lines: NewOrderLineRow[]): Order {
  */
 async function withLines(
   repository: OrdersRepository,
+  images: ShopImageUrls,
   rows: OrderRow[],
   sellerEmail?: string,
 ): Promise<Order[]> {
@@ -77,23 +79,29 @@ async function withLines(
   for (const line of lines) byOrder.get(line.orderId)?.push(line);
   return rows.map((row) => {
     const own = byOrder.get(row.id) ?? [];
-    if (sellerEmail === undefined) return toOrder(row, own);
-    return toOrder({ ...row, totalCents: own.reduce((sum, line) => sum + line.lineTotalCents, 0) }, own);
+    if (sellerEmail === undefined) return toOrder(row, own, images);
+    const sellerTotal = own.reduce((sum, line) => sum + line.lineTotalCents, 0);
+    return toOrder({ ...row, totalCents: sellerTotal }, own, images);
   });
 }
 
-const orderWithLines = async (repository: OrdersRepository, row: OrderRow) =>
-  toOrder(row, await repository.linesOf([row.id]));
+const orderWithLines = async (repository: OrdersRepository, images: ShopImageUrls, row: OrderRow) =>
+  toOrder(row, await repository.linesOf([row.id]), images);
 
 /** The order a key was first used for; the same key for a different submission is refused. */
-async function replay(repository: OrdersRepository, earlier: OrderRow, digest: string): Promise<Order> {
+async function replay(
+  repository: OrdersRepository,
+  images: ShopImageUrls,
+  earlier: OrderRow,
+  digest: string,
+): Promise<Order> {
   if (earlier.requestDigest !== digest) {
     throw new AppError(
       'CONFLICT',
       'This Idempotency-Key was already used for a different order. Send a new key for a new order.',
     );
   }
-  return orderWithLines(repository, earlier);
+  return orderWithLines(repository, images, earlier);
 }
 
 /** Prices each line from the database's products (client-sent prices are never read); the ids it lacks. */
@@ -121,12 +129,13 @@ function unknownProducts(unknown: { productId: string; position: number }[]) {
   );
 }
 
-export function createOrdersService(repository: OrdersRepository) {
+/** `images` makes the pictures of order lines absolute in answers. */
+export function createOrdersService(repository: OrdersRepository, images: ShopImageUrls) {
   const isBuyer = (viewer: Viewer, order: OrderRow) => order.userEmail === viewer.email.toLowerCase();
 
   async function page(query: OrderListQuery & OrderFilter) {
     const { rows, total } = await repository.list(query);
-    return { items: await withLines(repository, rows, query.sellerEmail), total };
+    return { items: await withLines(repository, images, rows, query.sellerEmail), total };
   }
 
   return {
@@ -148,7 +157,7 @@ export function createOrdersService(repository: OrdersRepository) {
           idempotencyKey === null
             ? undefined
             : await repository.findByIdempotencyKey(userEmail, idempotencyKey);
-        return row && { order: await replay(repository, row, digest), created: false };
+        return row && { order: await replay(repository, images, row, digest), created: false };
       };
       // No transaction: the order and its lines are one statement. A product deleted between pricing and that
       // statement fails its foreign key, and the second attempt finds the product gone.
@@ -172,7 +181,7 @@ export function createOrdersService(repository: OrdersRepository) {
           },
           lines,
         );
-        if (header) return { order: toOrder(header, lines), created: true };
+        if (header) return { order: toOrder(header, lines, images), created: true };
         // Only the key can conflict: the order it made before (or a concurrent submission made) is the answer.
         const replayed = await earlier();
         if (!replayed) throw new Error('an order insert conflicted without an earlier order');
@@ -229,7 +238,7 @@ export function createOrdersService(repository: OrdersRepository) {
           throw new AppError('CONFLICT', `An order that is ${from} cannot become ${to}.`);
         }
         const updated = await repository.updateStatus(row.id, from, to);
-        if (updated) return orderWithLines(repository, updated);
+        if (updated) return orderWithLines(repository, images, updated);
         row = await repository.findById(id);
       }
       throw notFound('Order');

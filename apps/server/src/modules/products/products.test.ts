@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ProductSchema, type Product } from '@bazaar/shared/products';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.ts';
 
 let testApp: TestApp;
 let database: DatabaseHandle;
@@ -58,7 +58,7 @@ describe('GET /api/products', () => {
       reviews_count: 10,
       addedBy: 'seller@bazaar.test',
       mainImage: { alt: 'Aurora WIRELESS Headphones' },
-      images: [{ url: '/images/products/x/2.svg', alt: 'Aurora WIRELESS Headphones' }],
+      images: [{ url: `${TEST_PUBLIC_URL}/images/products/x/2.svg`, alt: 'Aurora WIRELESS Headphones' }],
       shipping_details: { estimated_delivery: 'Next day' },
     });
   });
