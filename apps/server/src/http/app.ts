@@ -19,6 +19,7 @@ import { createCategoriesService } from '../modules/categories/categories.servic
 import { createCatalogCache } from '../modules/catalog-cache/catalog-cache.ts';
 import { announceCatalogChange, followCatalogChanges } from '../modules/catalog-cache/catalog-events.ts';
 import { imageRoutes } from '../modules/images/images.routes.ts';
+import { shopImageUrls } from '../modules/images/images.urls.ts';
 import { orderRoutes } from '../modules/orders/orders.routes.ts';
 import { createOrdersRepository } from '../modules/orders/orders.repository.ts';
 import { createOrdersService } from '../modules/orders/orders.service.ts';
@@ -126,10 +127,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     adminEmails: env.ADMIN_EMAILS,
     trustedOrigins: [env.PUBLIC_URL, ...env.CORS_ORIGINS],
   });
-  const products = createProductsService(createProductsRepository(db), catalogCache);
-  const categories = createCategoriesService(createCategoriesRepository(db));
+  const imageUrls = shopImageUrls(env.PUBLIC_URL);
+  const products = createProductsService(createProductsRepository(db), catalogCache, imageUrls);
+  const categories = createCategoriesService(createCategoriesRepository(db), imageUrls);
   const users = createUsersService(createUsersRepository(db), viewers, catalogCache);
-  const orders = createOrdersService(createOrdersRepository(db));
+  const orders = createOrdersService(createOrdersRepository(db), imageUrls);
   const stats = createStatsService(createStatsRepository(db), options.clock ?? (() => new Date()));
 
   await app.register(

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
-import { TEST_ADMIN_EMAIL, type TestApp } from './test-app.ts';
+import { TEST_ADMIN_EMAIL, TEST_PUBLIC_URL, type TestApp } from './test-app.ts';
 
 /** The shop's own origin in tests: sign-in only trusts requests from it. */
-export const TEST_ORIGIN = 'http://localhost:3000';
+export const TEST_ORIGIN = TEST_PUBLIC_URL;
 export const TEST_PASSWORD = 'correct horse battery';
 
 export interface TestAccount {

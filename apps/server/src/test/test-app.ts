@@ -5,6 +5,8 @@ import { buildApp, type AppOptions } from '../http/app.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const TEST_ADMIN_EMAIL = 'admin@bazaar.test';
+/** The shop's address (PUBLIC_URL) in tests: not the default, so that tests see what absolute URLs are built on. */
+export const TEST_PUBLIC_URL = 'http://shop.bazaar.test:3000';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -26,6 +28,7 @@ export async function createTestApp(
   const database = options.database ?? (await createTestDatabase());
   const env = parseEnv({
     ADMIN_EMAILS: TEST_ADMIN_EMAIL,
+    PUBLIC_URL: TEST_PUBLIC_URL,
     // Tests sign up many accounts from one address; the rate-limit tests lower this again.
     AUTH_RATE_LIMIT_MAX: '100000',
     ...envOverrides,

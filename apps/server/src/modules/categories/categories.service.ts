@@ -1,13 +1,14 @@
 import type { Category, CategoryListQuery } from '@bazaar/shared/categories';
+import type { ShopImageUrls } from '../images/images.urls.ts';
 import type { CategoriesRepository, CategoryRow } from './categories.repository.ts';
 
-const toCategory = (row: CategoryRow): Category => ({
-  _id: row.id,
-  categoryName: row.name,
-  img: row.imageUrl,
-});
+export function createCategoriesService(repository: CategoriesRepository, images: ShopImageUrls) {
+  const toCategory = (row: CategoryRow): Category => ({
+    _id: row.id,
+    categoryName: row.name,
+    img: images.sent(row.imageUrl),
+  });
 
-export function createCategoriesService(repository: CategoriesRepository) {
   return {
     async list(query: CategoryListQuery): Promise<Category[]> {
       return (await repository.list(query)).map(toCategory);

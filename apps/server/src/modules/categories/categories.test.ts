@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Category } from '@bazaar/shared/categories';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { categories } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.ts';
 
 let testApp: TestApp;
 let database: DatabaseHandle;
@@ -33,7 +33,7 @@ describe('GET /api/categories', () => {
     expect(body[0]).toEqual({
       _id: expect.any(String) as string,
       categoryName: 'Books',
-      img: '/images/categories/books.svg',
+      img: `${TEST_PUBLIC_URL}/images/categories/books.svg`,
     });
   });
 

@@ -1,4 +1,5 @@
-// Site-relative on purpose: the shop renders these images itself, so they work offline and on any host.
+// Stored site-relative on purpose: the shop renders these images itself, so they work offline and a shop moved to
+// another address still shows them. Answers carry them absolute (`shopImageUrls`).
 
 export const MAX_SLUG_LENGTH = 120;
 export const BANNER_COUNT = 4;
@@ -24,3 +25,21 @@ export function categoryImageUrl(slug: string): string {
 export function bannerImageUrl(index: number): string {
   return `/images/banners/${index}.svg`;
 }
+
+const OWN_IMAGES = '/images/';
+
+/**
+ * The shop's own pictures on the wire: absolute on `publicUrl` (PUBLIC_URL) in every answer, so that a front end
+ * on another origin shows them, and site-relative again when a client sends one back.
+ */
+export function shopImageUrls(publicUrl: string) {
+  const ownAbsolute = publicUrl + OWN_IMAGES;
+  return {
+    /** The URL to send for a stored one; pictures elsewhere are sent as they are. */
+    sent: (stored: string) => (stored.startsWith(OWN_IMAGES) ? publicUrl + stored : stored),
+    /** The URL to store for one a client sent. */
+    stored: (sent: string) => (sent.startsWith(ownAbsolute) ? sent.slice(publicUrl.length) : sent),
+  };
+}
+
+export type ShopImageUrls = ReturnType<typeof shopImageUrls>;

@@ -157,7 +157,13 @@ describe(`a server killed with SIGKILL while ${PLACEMENTS} orders are being plac
     } else {
       storage = { DATA_DIR: await servers.dataDir() };
     }
-    const env = { ...storage, ADMIN_EMAILS: TEST_ADMIN_EMAIL, AUTH_RATE_LIMIT_MAX: '100000' };
+    // One address across the restart, as behind a load balancer: answers carry picture URLs on it.
+    const env = {
+      ...storage,
+      PUBLIC_URL: 'http://shop.localhost',
+      ADMIN_EMAILS: TEST_ADMIN_EMAIL,
+      AUTH_RATE_LIMIT_MAX: '100000',
+    };
     server = await servers.start(env);
     admin = await signUpOver(server, TEST_ADMIN_EMAIL);
     const products = await createProducts();

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { asBearer, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.ts';
 import { orderBody, placeOrder } from './order-fixtures.ts';
 
 const RUNS = 30;
@@ -59,7 +59,7 @@ describe('order pricing', () => {
             name: rows[i]!.name,
             price: centsToDollars(line.priceCents),
             discount: line.discount,
-            mainImage: { url: rows[i]!.mainImageUrl, alt: rows[i]!.name },
+            mainImage: { url: TEST_PUBLIC_URL + rows[i]!.mainImageUrl, alt: rows[i]!.name },
             quantity: line.quantity,
             lineTotal: centsToDollars(expectedLines[i]!),
           })),

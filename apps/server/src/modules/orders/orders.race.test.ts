@@ -4,6 +4,7 @@ import { OrderCreateSchema } from '@bazaar/shared/orders';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { orders, products } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { shopImageUrls } from '../images/images.urls.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { orderBody } from './order-fixtures.ts';
@@ -34,7 +35,7 @@ describe('a product deleted while its order is placed', () => {
         return repository.insertOrder(...args);
       },
     };
-    const service = createOrdersService(racing);
+    const service = createOrdersService(racing, shopImageUrls('http://shop.test'));
 
     const placing = service.create(buyer, OrderCreateSchema.parse(orderBody([product.id])), 'race-key');
     await expect(placing).rejects.toBeInstanceOf(AppError);

@@ -20,6 +20,7 @@ import type {
   OrderRow,
   OrdersRepository,
 } from './orders.repository.ts';
+import type { ShopImageUrls } from '../images/images.urls.ts';
 import { snapshotLine } from './order-line.ts';
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
@@ -44,7 +45,7 @@ function canonicalJson(value: unknown): string {
 
 const digestOf = (input: OrderCreate) => createHash('sha256').update(canonicalJson(input)).digest('hex');
 
-function toOrder(row: OrderRow, lines: NewOrderLineRow[]): Order {
+function toOrder(row: OrderRow, lines: NewOrderLineRow[], images: ShopImageUrls): Order {
   return {
     _id: row.id,
     name: row.name,
@@ -58,7 +59,7 @@ function toOrder(row: OrderRow, lines: NewOrderLineRow[]): Order {
       name: line.name,
       price: centsToDollars(line.unitPriceCents),
       discount: line.discount,
-      mainImage: { url: line.imageUrl, alt: line.name },
+      mainImage: { url: images.sent(line.imageUrl), alt: line.name },
       quantity: line.quantity,
       lineTotal: centsToDollars(line.lineTotalCents),
     })),
@@ -69,8 +70,8 @@ function toOrder(row: OrderRow, lines: NewOrderLineRow[]): Order {
 }
 
 /** A sale as a seller sees it: the buyer by handle and name; neither the account's nor the contact e-mail. */
-function toSale(row: ListedOrderRow, lines: NewOrderLineRow[]): Sale {
-  const { email, userEmail, ...order } = toOrder(row, lines);
+function toSale(row: ListedOrderRow, lines: NewOrderLineRow[], images: ShopImageUrls): Sale {
+  const { email, userEmail, ...order } = toOrder(row, lines, images);
   return { ...order, buyer: row.buyer };
 }
 
@@ -98,18 +99,23 @@ async function withLines<Row extends OrderRow, Shown>(
   });
 }
 
-const orderWithLines = async (repository: OrdersRepository, row: OrderRow) =>
-  toOrder(row, await repository.linesOf([row.id]));
+const orderWithLines = async (repository: OrdersRepository, images: ShopImageUrls, row: OrderRow) =>
+  toOrder(row, await repository.linesOf([row.id]), images);
 
 /** The order a key was first used for; the same key for a different submission is refused. */
-async function replay(repository: OrdersRepository, earlier: OrderRow, digest: string): Promise<Order> {
+async function replay(
+  repository: OrdersRepository,
+  images: ShopImageUrls,
+  earlier: OrderRow,
+  digest: string,
+): Promise<Order> {
   if (earlier.requestDigest !== digest) {
     throw new AppError(
       'CONFLICT',
       'This Idempotency-Key was already used for a different order. Send a new key for a new order.',
     );
   }
-  return orderWithLines(repository, earlier);
+  return orderWithLines(repository, images, earlier);
 }
 
 /** Prices each line from the database's products (client-sent prices are never read); the ids it lacks. */
@@ -137,12 +143,14 @@ function unknownProducts(unknown: { productId: string; position: number }[]) {
   );
 }
 
-export function createOrdersService(repository: OrdersRepository) {
+/** `images` makes the pictures of order lines absolute in answers. */
+export function createOrdersService(repository: OrdersRepository, images: ShopImageUrls) {
   const isBuyer = (viewer: Viewer, order: OrderRow) => order.userEmail === viewer.email.toLowerCase();
 
   async function page(query: OrderListQuery & OrderFilter) {
     const { rows, total } = await repository.list(query);
-    return { items: await withLines(repository, rows, query.sellerEmail, toOrder), total };
+    const present = (row: OrderRow, lines: NewOrderLineRow[]) => toOrder(row, lines, images);
+    return { items: await withLines(repository, rows, query.sellerEmail, present), total };
   }
 
   return {
@@ -164,7 +172,7 @@ export function createOrdersService(repository: OrdersRepository) {
           idempotencyKey === null
             ? undefined
             : await repository.findByIdempotencyKey(userEmail, idempotencyKey);
-        return row && { order: await replay(repository, row, digest), created: false };
+        return row && { order: await replay(repository, images, row, digest), created: false };
       };
       // No transaction: the order and its lines are one statement. A product deleted between pricing and that
       // statement fails its foreign key, and the second attempt finds the product gone.
@@ -188,7 +196,7 @@ export function createOrdersService(repository: OrdersRepository) {
           },
           lines,
         );
-        if (header) return { order: toOrder(header, lines), created: true };
+        if (header) return { order: toOrder(header, lines, images), created: true };
         // Only the key can conflict: the order it made before (or a concurrent submission made) is the answer.
         const replayed = await earlier();
         if (!replayed) throw new Error('an order insert conflicted without an earlier order');
@@ -223,7 +231,10 @@ export function createOrdersService(repository: OrdersRepository) {
     async listSales(viewer: Viewer, { customer, ...paging }: SalesQuery) {
       const sellerEmail = viewer.isAdmin ? undefined : viewer.email.toLowerCase();
       const { rows, total } = await repository.list({ ...paging, buyerHandle: customer, sellerEmail });
-      return { items: await withLines(repository, rows, sellerEmail, toSale), total };
+      return {
+        items: await withLines(repository, rows, sellerEmail, (row, lines) => toSale(row, lines, images)),
+        total,
+      };
     },
 
     /**
@@ -246,7 +257,7 @@ export function createOrdersService(repository: OrdersRepository) {
           throw new AppError('CONFLICT', `An order that is ${from} cannot become ${to}.`);
         }
         const updated = await repository.updateStatus(row.id, from, to);
-        if (updated) return orderWithLines(repository, updated);
+        if (updated) return orderWithLines(repository, images, updated);
         row = await repository.findById(id);
       }
       throw notFound('Order');

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { asBearer, asCookie, signUp, signUpCast, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.ts';
 import { changeStatus, countOrders, orderBody, orderOf, placeOrder, statusOf } from './order-fixtures.ts';
 
 let testApp: TestApp;
@@ -32,8 +32,9 @@ beforeAll(async () => {
   ]);
   phone = phoneRow!.id;
   lamp = lampRow!.id;
-  phoneImage = phoneRow!.mainImageUrl;
-  lampImage = lampRow!.mainImageUrl;
+  // Stored site-relative, sent absolute on the shop's address.
+  phoneImage = TEST_PUBLIC_URL + phoneRow!.mainImageUrl;
+  lampImage = TEST_PUBLIC_URL + lampRow!.mainImageUrl;
 });
 
 afterAll(() => testApp.close());

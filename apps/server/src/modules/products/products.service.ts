@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import type { CatalogCache } from '../catalog-cache/catalog-cache.ts';
-import { productImageUrl, slugify } from '../images/images.urls.ts';
+import { productImageUrl, slugify, type ShopImageUrls } from '../images/images.urls.ts';
 import type {
   NewProductRow,
   ProductListFilter,
@@ -15,7 +15,7 @@ import type {
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
-export function toProduct(row: ProductRow): Product {
+function toProduct(row: ProductRow, images: ShopImageUrls): Product {
   return {
     _id: row.id,
     name: row.name,
@@ -26,8 +26,8 @@ export function toProduct(row: ProductRow): Product {
     ratings: row.ratings,
     reviews_count: row.reviewsCount,
     flash_sale: row.flashSale,
-    mainImage: { url: row.mainImageUrl, alt: row.name },
-    images: row.imageUrls.map((url) => ({ url, alt: row.name })),
+    mainImage: { url: images.sent(row.mainImageUrl), alt: row.name },
+    images: row.imageUrls.map((url) => ({ url: images.sent(url), alt: row.name })),
     features: row.features,
     colors: row.colors,
     categories: row.categories,
@@ -38,8 +38,11 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
-/** The columns a product write sets; fields the client left out stay undefined and are not touched. */
-function toColumns(input: ProductUpdate): Partial<NewProductRow> {
+/**
+ * The columns a product write sets; fields the client left out stay undefined and are not touched. The shop's own
+ * pictures, which answers carry absolute, are stored site-relative when a client sends them back.
+ */
+function toColumns(input: ProductUpdate, images: ShopImageUrls): Partial<NewProductRow> {
   return {
     name: input.name,
     priceCents: input.price === undefined ? undefined : dollarsToCents(input.price),
@@ -49,8 +52,8 @@ function toColumns(input: ProductUpdate): Partial<NewProductRow> {
     ratings: input.ratings,
     reviewsCount: input.reviews_count,
     flashSale: input.flash_sale,
-    mainImageUrl: input.mainImage,
-    imageUrls: input.images,
+    mainImageUrl: input.mainImage === undefined ? undefined : images.stored(input.mainImage),
+    imageUrls: input.images?.map(images.stored),
     features: input.features,
     colors: input.colors,
     categories: input.categories,
@@ -64,8 +67,17 @@ const forbidden = () =>
 /** The filter part of a list query: lists that differ only in order or page share one count. */
 const countKey = (query: ProductListQuery) => JSON.stringify([query.q, query.category, query.flash_sale]);
 
-/** `cache` keeps list counts, and is emptied after each write, before its answer is sent. */
-export function createProductsService(repository: ProductsRepository, cache: CatalogCache) {
+/**
+ * `cache` keeps list counts, and is emptied after each write, before its answer is sent; `images` makes the shop's
+ * own pictures absolute in answers.
+ */
+export function createProductsService(
+  repository: ProductsRepository,
+  cache: CatalogCache,
+  images: ShopImageUrls,
+) {
+  const sent = (row: ProductRow) => toProduct(row, images);
+
   /** Who may edit: undefined lets an admin edit anything; a seller edits only their own products. */
   const editorOf = (viewer: Viewer) => (viewer.isAdmin ? undefined : viewer.id);
 
@@ -105,35 +117,36 @@ export function createProductsService(repository: ProductsRepository, cache: Cat
       const [rows, total] = await pageAndCount(filter, known);
       if (known === undefined) cache.storeCount(key, generation, total);
       const capped = query.q !== undefined && total > SEARCH_COUNT_MAX;
-      return { items: rows.map(toProduct), total: capped ? SEARCH_COUNT_MAX : total, capped };
+      return { items: rows.map(sent), total: capped ? SEARCH_COUNT_MAX : total, capped };
     },
 
     async get(id: string): Promise<Product> {
       // A malformed id cannot name a product: same answer as an unknown one.
       const row = isUuid(id) ? await repository.findById(id) : undefined;
       if (!row) throw notFound('Product');
-      return toProduct(row);
+      return sent(row);
     },
 
     async create(input: ProductCreate, viewer: Viewer): Promise<Product> {
+      const columns = toColumns(input, images);
       const row = await repository.create({
-        ...toColumns(input),
+        ...columns,
         name: input.name,
         priceCents: dollarsToCents(input.price),
         // Without a picture of its own, a product shows one generated from its name.
-        mainImageUrl: input.mainImage ?? productImageUrl(slugify(input.name) || 'product', 1),
+        mainImageUrl: columns.mainImageUrl ?? productImageUrl(slugify(input.name) || 'product', 1),
         sellerId: viewer.id,
       });
       cache.invalidate();
-      return toProduct(row);
+      return sent(row);
     },
 
     async update(id: string, input: ProductUpdate, viewer: Viewer): Promise<Product> {
       if (!isUuid(id)) throw notFound('Product');
-      const row = await repository.update(id, toColumns(input), editorOf(viewer));
+      const row = await repository.update(id, toColumns(input, images), editorOf(viewer));
       if (!row) throw await refusal(id);
       cache.invalidate();
-      return toProduct(row);
+      return sent(row);
     },
 
     async remove(id: string, viewer: Viewer): Promise<void> {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ProductSchema, type Product } from '@bazaar/shared/products';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { FIXTURE_SELLER, insertProducts, productRow } from '../../test/product-fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.ts';
 
 let testApp: TestApp;
 let database: DatabaseHandle;
@@ -59,7 +59,7 @@ describe('GET /api/products', () => {
       addedBy: FIXTURE_SELLER.handle,
       seller: { handle: FIXTURE_SELLER.handle, name: FIXTURE_SELLER.name },
       mainImage: { alt: 'Aurora WIRELESS Headphones' },
-      images: [{ url: '/images/products/x/2.svg', alt: 'Aurora WIRELESS Headphones' }],
+      images: [{ url: `${TEST_PUBLIC_URL}/images/products/x/2.svg`, alt: 'Aurora WIRELESS Headphones' }],
       shipping_details: { estimated_delivery: 'Next day' },
     });
   });

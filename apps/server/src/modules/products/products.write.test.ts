@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Product } from '@bazaar/shared/products';
 import { asBearer, asCookie, signUp, signUpCast, type TestAccount } from '../../test/accounts.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.ts';
 
 let testApp: TestApp;
 let app: FastifyInstance;
@@ -83,9 +83,46 @@ describe('POST /api/products', () => {
       brand: null,
       discount: 0,
       flash_sale: false,
-      mainImage: { url: '/images/products/plain-mug/1.svg' },
+      mainImage: { url: `${TEST_PUBLIC_URL}/images/products/plain-mug/1.svg` },
       shipping_details: { estimated_delivery: null },
     });
+  });
+
+  it("takes the shop's own pictures back as it sent them, and stores them so that a moved shop still shows them", async () => {
+    const own = (slug: string) => `${TEST_PUBLIC_URL}/images/products/${slug}/1.svg`;
+    const created = await create(cast.owner, {
+      name: 'Echoed Mug',
+      price: 5,
+      mainImage: { url: own('echoed-mug'), alt: 'Echoed Mug' },
+      images: [own('echoed-mug-side'), 'https://images.example/mug.png'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const product = created.json<Product>();
+    // A client that sends back the product it read, as the edit form does, changes nothing.
+    const echoed = await send('PATCH', `/api/products/${product._id}`, asBearer(cast.owner), product);
+    expect(echoed.json<Product>()).toEqual(product);
+    expect(product.mainImage.url).toBe(own('echoed-mug'));
+    expect(product.images.map((image) => image.url)).toEqual([
+      own('echoed-mug-side'),
+      'https://images.example/mug.png',
+    ]);
+
+    const moved = await createTestApp(
+      { PUBLIC_URL: 'https://moved.example' },
+      { database: testApp.database },
+    );
+    try {
+      const read = await moved.app.inject({ method: 'GET', url: `/api/products/${product._id}` });
+      expect(read.json<Product>()).toMatchObject({
+        mainImage: { url: 'https://moved.example/images/products/echoed-mug/1.svg' },
+        images: [
+          { url: 'https://moved.example/images/products/echoed-mug-side/1.svg' },
+          { url: 'https://images.example/mug.png' },
+        ],
+      });
+    } finally {
+      await moved.app.close();
+    }
   });
 
   it('works with the session cookie as well as the bearer token', async () => {
