@@ -413,9 +413,15 @@ test.describe('on a phone', () => {
     await page.goto('/cart');
     await expect(cartLines(page)).toHaveCount(2);
 
-    const lastLine = await cartLines(page).last().boundingBox();
-    const summaryBox = await summary(page).boundingBox();
-    expect(lastLine && summaryBox && summaryBox.y >= lastLine.y + lastLine.height).toBe(true);
+    await expect(summary(page)).toBeVisible();
+    // Measured until the layout settles: the lines may still be re-rendering as their products arrive.
+    await expect
+      .poll(async () => {
+        const lastLine = await cartLines(page).last().boundingBox();
+        const summaryBox = await summary(page).boundingBox();
+        return Boolean(lastLine && summaryBox && summaryBox.y >= lastLine.y + lastLine.height);
+      })
+      .toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     for (const product of products) {
       const line = lineOf(page, product);
