@@ -28,7 +28,7 @@ async function main() {
   const [command, file, ...extra] = positionals;
   const env = loadEnv();
   if (env.DATABASE_URL) {
-    fail('DATABASE_URL is set: back up PostgreSQL with pg_dump and pg_restore (README, "Backups").');
+    fail('DATABASE_URL is set: back up PostgreSQL with pg_dump and pg_restore (docs/backups.md).');
   }
   const pgliteDir = join(values['data-dir'] ?? env.DATA_DIR, 'pglite');
 

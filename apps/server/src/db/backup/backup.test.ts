@@ -156,7 +156,7 @@ describe.skipIf(testEngine !== 'pglite')('db:backup and db:restore of the embedd
   });
 });
 
-describe("the README's PostgreSQL recipe", () => {
+describe('the PostgreSQL recipe of docs/backups.md', () => {
   const databases: { url: string; drop: () => Promise<void> }[] = [];
   afterAll(() => Promise.all(databases.map((database) => database.drop())));
 
