@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { CartIcon } from '../components/cart-icon.tsx';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useSession } from '../features/auth/api/get-session.ts';
 import { LogoutButton } from '../features/auth/logout-button.tsx';
 import { ProfileAvatarLink } from '../features/auth/profile-avatar-link.tsx';
 import { useAuthLinkState } from '../features/auth/return-path.ts';
 import { useTokenSync } from '../features/auth/use-token-sync.ts';
+import { useViewer } from '../features/auth/use-viewer.ts';
 import { useCartItems } from '../features/cart/cart-store.ts';
 import { SearchBox } from '../features/search/search-box.tsx';
 
@@ -55,12 +55,12 @@ function MenuIcon({ open }: { open: boolean }) {
 }
 
 export function Header() {
-  const { user, isPending } = useSession();
-  useTokenSync(user, isPending);
+  const { user, profile, pending } = useViewer();
+  useTokenSync(user, pending);
   const location = useLocation();
   const authLinkState = useAuthLinkState();
   const authLinkClass = (state: { isActive: boolean }) =>
-    `${navLinkClass(state)} ${isPending ? 'invisible' : ''}`;
+    `${navLinkClass(state)} ${pending ? 'invisible' : ''}`;
   // The phone menu belongs to the page it was opened on: following one of its links closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === location.key;
@@ -138,7 +138,7 @@ export function Header() {
 
         <div className="ml-auto flex items-center gap-2 md:ml-0">
           <CartLink />
-          {user && <ProfileAvatarLink user={user} />}
+          {user && <ProfileAvatarLink user={user} profile={profile} />}
         </div>
       </div>
     </header>

@@ -1,15 +1,20 @@
 import { Link } from 'react-router';
+import type { UserProfile } from '@bazaar/shared/users';
 import { Avatar } from '../../components/avatar.tsx';
-import { useUserProfile } from './api/get-user-profile.ts';
 import type { SessionUser } from './api/get-session.ts';
 
 /**
  * The header's avatar, opening the profile: the picture the user chose, else the sign-in provider's photo,
  * else the initials.
  */
-export function ProfileAvatarLink({ user }: { user: SessionUser }) {
-  const { data: profile } = useUserProfile(user.email);
-  // The profile is the fresher source: the session keeps the name it had at sign-in.
+export function ProfileAvatarLink({
+  user,
+  profile,
+}: {
+  user: SessionUser;
+  profile: UserProfile | undefined;
+}) {
+  // The name the user chose on their profile; the session's stands in until the profile is in.
   const name = profile?.name ?? user.name;
 
   return (

@@ -1,5 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { SESSION_QUERY_KEY } from './get-session.ts';
+import { matchQuery, type QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+const session = { queryKey: queryKeys.session };
 
 /**
  * Someone signed in or out. Fetches the session again, showing the previous one until the answer comes (no
@@ -7,7 +9,7 @@ import { SESSION_QUERY_KEY } from './get-session.ts';
  */
 export async function refetchAfterAccountChange(queryClient: QueryClient): Promise<void> {
   await Promise.all([
-    queryClient.refetchQueries({ queryKey: SESSION_QUERY_KEY }),
-    queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] }),
+    queryClient.refetchQueries(session),
+    queryClient.resetQueries({ predicate: (query) => !matchQuery(session, query) }),
   ]);
 }

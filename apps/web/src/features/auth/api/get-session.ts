@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The signed-in user as Better Auth describes it; `image` is the sign-in provider's photo. */
 export interface SessionUser {
@@ -13,8 +14,6 @@ interface SessionAnswer {
   user: SessionUser;
 }
 
-export const SESSION_QUERY_KEY = ['session'] as const;
-
 // The spec re-synchronises the identity session at most every 5 minutes.
 const SESSION_STALE_MS = 5 * 60_000;
 
@@ -25,7 +24,7 @@ export function getSession(signal?: AbortSignal): Promise<SessionAnswer | null> 
 /** Who is signed in: `user` is null when nobody is, and while `isPending`. */
 export function useSession(): { user: SessionUser | null; isPending: boolean } {
   const query = useQuery({
-    queryKey: SESSION_QUERY_KEY,
+    queryKey: queryKeys.session,
     queryFn: ({ signal }) => getSession(signal),
     staleTime: SESSION_STALE_MS,
   });

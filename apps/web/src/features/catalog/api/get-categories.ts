@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Category, CategoryListQuery } from '@bazaar/shared/categories';
 import { getJson } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type GetCategoriesParams = Partial<CategoryListQuery>;
 
@@ -10,7 +11,7 @@ export function getCategories(params: GetCategoriesParams, signal?: AbortSignal)
 
 export function useCategories(params: GetCategoriesParams) {
   return useQuery({
-    queryKey: ['categories', params],
+    queryKey: queryKeys.categories.list(params),
     queryFn: ({ signal }) => getCategories(params, signal),
     refetchOnWindowFocus: params.sort !== 'random',
   });

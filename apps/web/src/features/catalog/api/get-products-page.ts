@@ -1,5 +1,6 @@
 import type { Product, ProductListQuery } from '@bazaar/shared/products';
 import { usePagedList } from '../../../lib/paging.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 const PRODUCTS_PAGE_SIZE = 24;
 
@@ -8,7 +9,7 @@ export type ProductsPageFilter = Partial<Pick<ProductListQuery, 'q' | 'category'
 /** A product list that fetches the next page of the server's list when asked to. */
 export function useInfiniteProducts(filter: ProductsPageFilter) {
   return usePagedList<Product>({
-    queryKey: ['products', 'pages', filter],
+    queryKey: queryKeys.products.pages(filter),
     path: '/api/products',
     params: filter,
     pageSize: PRODUCTS_PAGE_SIZE,

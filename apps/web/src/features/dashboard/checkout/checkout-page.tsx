@@ -5,8 +5,7 @@ import { payableCents } from '@bazaar/shared/pricing';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loader } from '../../../components/loader.tsx';
 import { productQuery } from '../../../lib/product-query.ts';
-import { useSession } from '../../auth/api/get-session.ts';
-import { useUserProfile } from '../../auth/api/get-user-profile.ts';
+import { useViewer } from '../../auth/use-viewer.ts';
 import { useCartProducts } from '../../cart/api/get-cart-products.ts';
 import { buyItemsActions, useBuyItems } from '../../cart/cart-store.ts';
 import { CheckoutForm, type ContactDetails } from './checkout-form.tsx';
@@ -26,8 +25,7 @@ function unavailableNote(count: number): string {
 /** Checkout (Add Order): the buy items as read-only tiles, then the buyer's details and Place Order. */
 export function Component() {
   const buyItems = useBuyItems();
-  const { user } = useSession();
-  const profile = useUserProfile(user?.email ?? null);
+  const { user, profile, pending } = useViewer();
   const lines = useCartProducts(buyItems.map((item) => item.productId));
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -77,10 +75,10 @@ export function Component() {
   }
 
   const initial: ContactDetails = {
-    name: profile.data?.name ?? user?.name ?? '',
-    email: profile.data?.email ?? user?.email ?? '',
-    phone: profile.data?.phone ?? '',
-    address: profile.data?.address ?? '',
+    name: profile?.name ?? user?.name ?? '',
+    email: profile?.email ?? user?.email ?? '',
+    phone: profile?.phone ?? '',
+    address: profile?.address ?? '',
     paymentMethod: 'cash on delivery',
   };
 
@@ -119,7 +117,7 @@ export function Component() {
         </p>
       )}
       {/* The form mounts once the profile is known, so that it starts prefilled. */}
-      {profile.isPending ? (
+      {pending ? (
         <Loader label="Loading your details…" />
       ) : (
         <CheckoutForm

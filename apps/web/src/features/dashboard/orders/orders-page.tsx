@@ -1,6 +1,5 @@
 import { PagedList } from '../../../components/paged-list.tsx';
-import { useSession } from '../../auth/api/get-session.ts';
-import { useUserProfile } from '../../auth/api/get-user-profile.ts';
+import { useViewer } from '../../auth/use-viewer.ts';
 import { useInfiniteOrders } from './api/get-orders.ts';
 import { OrderRow } from './order-row.tsx';
 
@@ -16,16 +15,14 @@ const COLUMNS = [
 
 /** The orders table: the viewer's own orders, or every order for an admin, newest first. */
 export function Component() {
-  const { user } = useSession();
-  const profile = useUserProfile(user?.email ?? null);
-  const isAdmin = profile.data?.role === 'admin';
+  const { user, profile, isAdmin } = useViewer();
   const orders = useInfiniteOrders();
 
   return (
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Orders</h1>
-        {profile.data && (
+        {profile && (
           <p className="text-gray-600">{isAdmin ? 'Every order in the shop.' : 'The orders you placed.'}</p>
         )}
       </div>

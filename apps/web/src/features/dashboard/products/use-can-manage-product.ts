@@ -1,17 +1,14 @@
 import type { Product } from '@bazaar/shared/products';
-import { useSession } from '../../auth/api/get-session.ts';
-import { useUserProfile } from '../../auth/api/get-user-profile.ts';
+import { useViewer } from '../../auth/use-viewer.ts';
 
 /**
  * Whether the signed-in user may edit and delete a product: its seller (by handle) or an admin (the server
  * decides again on every write). `isPending` while the user's handle and role are not known yet.
  */
 export function useCanManageProduct(): { canManage: (product: Product) => boolean; isPending: boolean } {
-  const { user } = useSession();
-  const { data: viewer, isPending } = useUserProfile(user?.email ?? null);
+  const { profile, isAdmin, pending } = useViewer();
   return {
-    canManage: (product) =>
-      viewer !== undefined && (viewer.role === 'admin' || product.seller.handle === viewer.handle),
-    isPending: !user || isPending,
+    canManage: (product) => isAdmin || (profile !== undefined && product.seller.handle === profile.handle),
+    isPending: pending,
   };
 }

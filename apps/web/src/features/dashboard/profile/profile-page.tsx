@@ -3,8 +3,7 @@ import type { UserProfile } from '@bazaar/shared/users';
 import { Avatar } from '../../../components/avatar.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Loader } from '../../../components/loader.tsx';
-import { useSession } from '../../auth/api/get-session.ts';
-import { useUserProfile } from '../../auth/api/get-user-profile.ts';
+import { useViewer } from '../../auth/use-viewer.ts';
 import { ProfileForm } from './profile-form.tsx';
 
 const NOT_AVAILABLE = 'N/A';
@@ -30,8 +29,7 @@ function ProfileDetails({ profile }: { profile: UserProfile }) {
 
 /** The signed-in user's profile: a read view, and an edit form behind Edit Profile. */
 export function Component() {
-  const { user } = useSession();
-  const profile = useUserProfile(user?.email ?? null);
+  const { profile, profileError, retryProfile } = useViewer();
   const [isEditing, setEditing] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -50,12 +48,12 @@ export function Component() {
       {isEditing ? 'Edit Profile' : 'Profile'}
     </h1>
   );
-  if (!profile.data) {
+  if (!profile) {
     return (
       <div className="space-y-6">
         {heading}
-        {profile.error ? (
-          <ErrorState message="Your profile could not be loaded." onRetry={() => void profile.refetch()} />
+        {profileError ? (
+          <ErrorState message="Your profile could not be loaded." onRetry={retryProfile} />
         ) : (
           <Loader label="Loading your profile…" />
         )}
@@ -63,24 +61,23 @@ export function Component() {
     );
   }
 
-  const data = profile.data;
   return (
     <div className="space-y-6">
       {heading}
       <div className="flex flex-col gap-6 rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:flex-row">
         <div className="flex size-28 shrink-0 items-center justify-center overflow-hidden rounded-full bg-teal-100 text-3xl font-semibold text-teal-800">
           <Avatar
-            name={data.name}
-            pictures={[data.img, data.image]}
-            label={`Profile picture of ${data.name}`}
+            name={profile.name}
+            pictures={[profile.img, profile.image]}
+            label={`Profile picture of ${profile.name}`}
           />
         </div>
         <div className="min-w-0 flex-1 space-y-5">
           {isEditing ? (
-            <ProfileForm profile={data} onDone={leaveEditing} />
+            <ProfileForm profile={profile} onDone={leaveEditing} />
           ) : (
             <>
-              <ProfileDetails profile={data} />
+              <ProfileDetails profile={profile} />
               <button
                 type="button"
                 onClick={() => setEditing(true)}

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Product } from '@bazaar/shared/products';
 import { getPage } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Results shown at once; the count tells how many more match. */
 export const SEARCH_PAGE_SIZE = 12;
@@ -8,7 +9,7 @@ export const SEARCH_PAGE_SIZE = 12;
 /** Products whose name contains `text` (case-insensitive), newest first; nothing is fetched for empty text. */
 export function useProductSearch(text: string) {
   return useQuery({
-    queryKey: ['products', 'search', text],
+    queryKey: queryKeys.products.search(text),
     // The signal cancels the request of a text the user has already typed past.
     queryFn: ({ signal }) =>
       getPage<Product>('/api/products', { q: text, limit: SEARCH_PAGE_SIZE, sort: 'newest' }, { signal }),

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_KEY_HEADER, type OrderCreated, type OrderCreateInput } from '@bazaar/shared/orders';
 import { sendJson } from '../../../../lib/api-client.ts';
+import { invalidate, queryKeys } from '../../../../lib/query-keys.ts';
 
 export interface PlaceOrderInput {
   order: OrderCreateInput;
@@ -14,7 +15,11 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** Places an order; the server prices it and answers it with its `insertedId`. */
+/**
+ * Places an order; the server prices it and answers it with its `insertedId`. The new order changes the
+ * viewer's orders, and the sales, figures and customers of its sellers (the viewer among them when buying their
+ * own products, or as an admin).
+ */
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -22,6 +27,12 @@ export function usePlaceOrder() {
       sendJson<Partial<OrderCreated> | undefined>('POST', '/api/orders', order, {
         headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+    onSuccess: () =>
+      invalidate(queryClient, [
+        queryKeys.orders.all,
+        queryKeys.overview,
+        queryKeys.sales.all,
+        queryKeys.users.customers,
+      ]),
   });
 }

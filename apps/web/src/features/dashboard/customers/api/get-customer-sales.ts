@@ -1,5 +1,6 @@
 import type { Sale } from '@bazaar/shared/orders';
 import { usePagedList } from '../../../../lib/paging.ts';
+import { queryKeys } from '../../../../lib/query-keys.ts';
 
 const SALES_PAGE_SIZE = 20;
 
@@ -9,7 +10,7 @@ const SALES_PAGE_SIZE = 20;
  */
 export function useCustomerSales(customerHandle: string) {
   return usePagedList<Sale>({
-    queryKey: ['sales', customerHandle],
+    queryKey: queryKeys.sales.ofCustomer(customerHandle),
     path: '/api/sales',
     params: { customer: customerHandle },
     pageSize: SALES_PAGE_SIZE,

@@ -1,5 +1,6 @@
 import type { Customer } from '@bazaar/shared/users';
 import { usePagedList } from '../../../../lib/paging.ts';
+import { queryKeys } from '../../../../lib/query-keys.ts';
 
 const CUSTOMERS_PAGE_SIZE = 50;
 
@@ -9,8 +10,7 @@ const CUSTOMERS_PAGE_SIZE = 50;
  */
 export function useCustomers() {
   return usePagedList<Customer>({
-    // Under 'users', so that a profile change (which invalidates ['users', email]) can refresh it too.
-    queryKey: ['users', 'list'],
+    queryKey: queryKeys.users.customers,
     path: '/api/users',
     pageSize: CUSTOMERS_PAGE_SIZE,
   });

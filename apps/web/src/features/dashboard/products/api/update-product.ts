@@ -1,13 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Product, ProductUpdate } from '@bazaar/shared/products';
 import { sendJson } from '../../../../lib/api-client.ts';
-import { refreshProducts } from './refresh-products.ts';
+import { productQuery } from '../../../../lib/product-query.ts';
+import { invalidate, queryKeys } from '../../../../lib/query-keys.ts';
 
+/**
+ * Changes a product: its own query takes the server's answer; the lists showing it and the seller's figures
+ * (their categories) are read again. Orders keep what was bought as it was then.
+ */
 export function useUpdateProduct(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: ProductUpdate) =>
       sendJson<Product>('PATCH', `/api/products/${encodeURIComponent(id)}`, changes),
-    onSuccess: (saved) => refreshProducts(queryClient, id, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(productQuery(id).queryKey, saved);
+      return invalidate(queryClient, [queryKeys.products.lists, queryKeys.overview]);
+    },
   });
 }

@@ -1,0 +1,52 @@
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { invalidate, queryKeys } from './query-keys.ts';
+
+const everyKey: QueryKey[] = [
+  queryKeys.session,
+  queryKeys.config,
+  queryKeys.categories.list({ sort: 'name' }),
+  queryKeys.products.list({ flash_sale: true }),
+  queryKeys.products.pages({ category: 'lamps' }),
+  queryKeys.products.search('lamp'),
+  queryKeys.products.detail('p1'),
+  queryKeys.orders.pages,
+  queryKeys.sales.ofCustomer('bea'),
+  queryKeys.overview,
+  queryKeys.users.profile('bea@example.com'),
+  queryKeys.users.customers,
+];
+
+/** The keys a mutation invalidating `parents` leaves stale, in a cache holding an answer under every key. */
+async function staleAfter(parents: QueryKey[]): Promise<QueryKey[]> {
+  const queryClient = new QueryClient();
+  for (const key of everyKey) queryClient.setQueryData(key, 'answer');
+  await invalidate(queryClient, parents);
+  return everyKey.filter((key) => queryClient.getQueryState(key)?.isInvalidated);
+}
+
+describe('the query keys', () => {
+  it('reach every product answer from products.all, and the lists alone from products.lists', async () => {
+    expect(await staleAfter([queryKeys.products.all])).toEqual([
+      queryKeys.products.list({ flash_sale: true }),
+      queryKeys.products.pages({ category: 'lamps' }),
+      queryKeys.products.search('lamp'),
+      queryKeys.products.detail('p1'),
+    ]);
+    expect(await staleAfter([queryKeys.products.lists])).not.toContainEqual(queryKeys.products.detail('p1'));
+  });
+
+  it('reach profiles and the customers list from users.all, and sales by customer from sales.all', async () => {
+    expect(await staleAfter([queryKeys.users.all, queryKeys.sales.all])).toEqual([
+      queryKeys.sales.ofCustomer('bea'),
+      queryKeys.users.profile('bea@example.com'),
+      queryKeys.users.customers,
+    ]);
+  });
+
+  it('keep a list and a paged list of the same filter apart: their answers have different shapes', () => {
+    expect(queryKeys.products.list({ sort: 'newest' })).not.toEqual(
+      queryKeys.products.pages({ sort: 'newest' }),
+    );
+  });
+});

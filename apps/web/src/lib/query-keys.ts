@@ -1,0 +1,54 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { CategoryListQuery } from '@bazaar/shared/categories';
+import type { ProductListQuery } from '@bazaar/shared/products';
+
+const products = ['products'] as const;
+const productLists = [...products, 'lists'] as const;
+const orders = ['orders'] as const;
+const sales = ['sales'] as const;
+const users = ['users'] as const;
+const categories = ['categories'] as const;
+
+/**
+ * Every key of the query cache, built here only. A child key starts with its parent's, so invalidating a
+ * parent reaches all its children: `products.all` every product answer, `products.lists` the lists but not
+ * the single products (a product write sets its own product from the server's answer).
+ */
+export const queryKeys = {
+  session: ['session'],
+  config: ['config'],
+  categories: {
+    all: categories,
+    list: (params: Partial<CategoryListQuery>) => [...categories, params] as const,
+  },
+  products: {
+    all: products,
+    /** Storefront blocks, paged lists and searches. */
+    lists: productLists,
+    list: (params: Partial<ProductListQuery>) => [...productLists, 'list', params] as const,
+    pages: (filter: Partial<ProductListQuery>) => [...productLists, 'pages', filter] as const,
+    search: (text: string) => [...productLists, 'search', text] as const,
+    detail: (id: string) => [...products, 'detail', id] as const,
+  },
+  orders: {
+    all: orders,
+    pages: [...orders, 'pages'],
+  },
+  /** The viewer's sales (orders holding their products), by customer. */
+  sales: {
+    all: sales,
+    ofCustomer: (handle: string) => [...sales, handle] as const,
+  },
+  overview: ['stats', 'overview'],
+  users: {
+    all: users,
+    profile: (email: string) => [...users, 'profile', email] as const,
+    /** The customers page: every user for an admin, the buyers of the viewer's products otherwise. */
+    customers: [...users, 'customers'],
+  },
+} as const;
+
+/** Marks every query under `keys` stale and refetches those on screen; resolves once these are fresh. */
+export async function invalidate(queryClient: QueryClient, keys: readonly QueryKey[]): Promise<void> {
+  await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
