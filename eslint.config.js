@@ -3,6 +3,13 @@ import tseslint from 'typescript-eslint';
 import drizzle from 'eslint-plugin-drizzle';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importPlugin from 'eslint-plugin-import';
+import { readdirSync } from 'node:fs';
+
+const webSrc = `${import.meta.dirname}/apps/web/src`;
+const webFeatures = readdirSync(`${webSrc}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -42,5 +49,36 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+  },
+  {
+    // The web app's layers: shared code (components, lib) → features → app. A feature reaches another only
+    // through the other's `public.ts`, the list of what it offers.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          basePath: webSrc,
+          zones: [
+            {
+              target: ['./components', './lib'],
+              from: ['./features', './app'],
+              message: 'Shared code never imports a feature or the app.',
+            },
+            { target: './features', from: './app', message: 'A feature never imports the app.' },
+            ...webFeatures.map((feature) => ({
+              target: `./features/${feature}`,
+              from: './features',
+              except: [`./${feature}`, ...webFeatures.map((other) => `./${other}/public.ts`)],
+              message: 'A feature imports another only through its public.ts.',
+            })),
+          ],
+        },
+      ],
+    },
   },
 );

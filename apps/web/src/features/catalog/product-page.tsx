@@ -7,7 +7,7 @@ import { Loader } from '../../components/loader.tsx';
 import { Price } from '../../components/price.tsx';
 import { ProductGrid, ProductGridPlaceholder } from '../../components/product-grid.tsx';
 import { Stars } from '../../components/stars.tsx';
-import { buyItemsActions, cartActions } from '../cart/cart-store.ts';
+import { buyItemsActions, cartActions } from '../cart/public.ts';
 import { useProduct } from './api/get-product.ts';
 import { useProducts } from './api/get-products.ts';
 

@@ -10,7 +10,7 @@ import {
   serverIssues,
   type FieldErrors,
 } from '../../../lib/field-errors.ts';
-import type { BuyItem } from '../../cart/cart-store.ts';
+import type { BuyItem } from '../../cart/public.ts';
 import { newIdempotencyKey, usePlaceOrder } from './api/place-order.ts';
 
 type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -5,9 +5,8 @@ import { payableCents } from '@bazaar/shared/pricing';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loader } from '../../../components/loader.tsx';
 import { productQuery } from '../../../lib/product-query.ts';
-import { useViewer } from '../../auth/use-viewer.ts';
-import { useCartProducts } from '../../cart/api/get-cart-products.ts';
-import { buyItemsActions, useBuyItems } from '../../cart/cart-store.ts';
+import { useViewer } from '../../auth/public.ts';
+import { buyItemsActions, useBuyItems, useCartProducts } from '../../cart/public.ts';
 import { CheckoutForm, type ContactDetails } from './checkout-form.tsx';
 import { OrderTile, OrderTileFailed, OrderTileLoading } from './order-tile.tsx';
 

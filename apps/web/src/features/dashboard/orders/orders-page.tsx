@@ -1,5 +1,5 @@
 import { PagedList } from '../../../components/paged-list.tsx';
-import { useViewer } from '../../auth/use-viewer.ts';
+import { useViewer } from '../../auth/public.ts';
 import { useInfiniteOrders } from './api/get-orders.ts';
 import { OrderRow } from './order-row.tsx';
 

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ProductCard } from '../../../components/product-card.tsx';
-import { InfiniteProductList } from '../../catalog/components/infinite-product-list.tsx';
+import { InfiniteProductList } from '../../catalog/public.ts';
 import { useDeleteProduct } from './api/delete-product.ts';
 import { useCanManageProduct } from './use-can-manage-product.ts';
 

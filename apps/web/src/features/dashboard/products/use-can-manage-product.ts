@@ -1,5 +1,5 @@
 import type { Product } from '@bazaar/shared/products';
-import { useViewer } from '../../auth/use-viewer.ts';
+import { useViewer } from '../../auth/public.ts';
 
 /**
  * Whether the signed-in user may edit and delete a product: its seller (by handle) or an admin (the server

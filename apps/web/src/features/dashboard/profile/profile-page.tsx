@@ -3,7 +3,7 @@ import type { UserProfile } from '@bazaar/shared/users';
 import { Avatar } from '../../../components/avatar.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Loader } from '../../../components/loader.tsx';
-import { useViewer } from '../../auth/use-viewer.ts';
+import { useViewer } from '../../auth/public.ts';
 import { ProfileForm } from './profile-form.tsx';
 
 const NOT_AVAILABLE = 'N/A';

@@ -1,0 +1,2 @@
+// What other features may use of auth; everything else in this folder is its own.
+export { useViewer, type Viewer } from './use-viewer.ts';

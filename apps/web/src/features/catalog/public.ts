@@ -1,0 +1,2 @@
+// What other features may use of the catalog; everything else in this folder is its own.
+export { InfiniteProductList } from './components/infinite-product-list.tsx';
