@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { ApiRequestError } from '../lib/api-client.ts';
+import { buttonClass } from '../components/button.tsx';
 
 function describe(error: unknown): { status: number; message: string } {
   // Rendered by the catch-all route there is no error (null): the path matched nothing.
@@ -18,10 +19,7 @@ export function ErrorPage() {
       <h1 className="text-3xl font-bold">Error</h1>
       <p className="text-6xl font-extrabold text-teal-700">{status}</p>
       <p className="text-gray-600">{message}</p>
-      <Link
-        to="/"
-        className="rounded-md bg-teal-700 px-5 py-2 font-medium text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
-      >
+      <Link to="/" className={buttonClass()}>
         HomePage
       </Link>
     </section>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { Button } from './button.tsx';
 
 /**
  * A modal question with a dismissing and a confirming button (a native <dialog>: focus stays inside,
@@ -57,22 +58,12 @@ export function ConfirmDialog({
         {children}
       </div>
       <div className="mt-6 flex justify-end gap-3">
-        <button
-          type="button"
-          onClick={onCancel}
-          disabled={pending}
-          className="rounded-lg px-4 py-2 font-medium text-gray-700 ring-1 ring-gray-300 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 disabled:opacity-60"
-        >
+        <Button variant="secondary" onClick={onCancel} disabled={pending}>
           {dismissLabel}
-        </button>
-        <button
-          type="button"
-          onClick={pending ? undefined : onConfirm}
-          aria-disabled={pending}
-          className="rounded-lg bg-rose-700 px-4 py-2 font-medium text-white hover:bg-rose-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-700 aria-disabled:cursor-wait aria-disabled:opacity-80"
-        >
+        </Button>
+        <Button variant="danger" onClick={pending ? undefined : onConfirm} aria-disabled={pending}>
           {pending ? pendingLabel : confirmLabel}
-        </button>
+        </Button>
       </div>
     </dialog>,
     document.body,

@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import { Button } from './button.tsx';
 
 /**
  * The foot of a list that loads page by page: how many of how many are shown, why the next page failed,
@@ -36,12 +37,7 @@ export function LoadMore({
       )}
       {hasMore && (
         // Stays in place while loading so that keyboard focus is not lost.
-        <button
-          type="button"
-          onClick={isLoading ? undefined : onLoadMore}
-          aria-disabled={isLoading}
-          className="flex items-center gap-2 rounded-full bg-teal-700 px-6 py-2 font-medium text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 aria-disabled:cursor-wait aria-disabled:opacity-80"
-        >
+        <Button onClick={isLoading ? undefined : onLoadMore} aria-disabled={isLoading}>
           {isLoading && (
             <span
               aria-hidden="true"
@@ -49,7 +45,7 @@ export function LoadMore({
             />
           )}
           {isLoading ? 'Loading more…' : isError ? 'Try again' : 'Load more'}
-        </button>
+        </Button>
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { buttonClass } from './button.tsx';
 
 /** A home-page block's title, anything beside it (e.g. a countdown) and its View More link. */
 export function SectionHeader({
@@ -21,10 +22,7 @@ export function SectionHeader({
       </h2>
       {/* On phones the extras take their own line below the title and the link. */}
       {children && <div className="order-last w-full sm:order-none sm:w-auto">{children}</div>}
-      <Link
-        to={viewMoreTo}
-        className="ml-auto rounded-full border border-teal-700 px-4 py-1.5 text-sm font-medium text-teal-700 transition-colors hover:bg-teal-700 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
-      >
+      <Link to={viewMoreTo} className={buttonClass({ variant: 'outline', size: 'sm', className: 'ml-auto' })}>
         View More<span className="sr-only"> {title}</span>
       </Link>
     </div>

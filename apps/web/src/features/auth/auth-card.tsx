@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { buttonClass, textLinkClass } from '../../components/button.tsx';
 
 /** The frame of the login and register pages. */
 export function AuthCard({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
@@ -13,8 +14,6 @@ export function AuthCard({ title, intro, children }: { title: string; intro: str
   );
 }
 
-export const submitButtonClass =
-  'rounded-lg bg-teal-700 px-4 py-2.5 font-semibold text-white shadow-sm transition hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 disabled:opacity-60';
-
-export const inlineLinkClass =
-  'font-medium text-teal-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
+// The login and register pages' submit buttons and links, until their forms move to Button.
+export const submitButtonClass = buttonClass();
+export const inlineLinkClass = textLinkClass;

@@ -1,6 +1,7 @@
 import toast from 'react-hot-toast';
 import { usePublicConfig } from './api/get-config.ts';
 import { useSocialSignIn } from './api/sign-in-social.ts';
+import { Button } from '../../components/button.tsx';
 
 function GoogleMark() {
   return (
@@ -35,17 +36,17 @@ export function SocialSignInButton({ returnTo }: { returnTo: string }) {
       <p className="flex items-center gap-3 text-sm text-gray-600 before:h-px before:flex-1 before:bg-gray-200 after:h-px after:flex-1 after:bg-gray-200">
         or
       </p>
-      <button
-        type="button"
+      <Button
+        variant="secondary"
+        className="gap-3"
         disabled={redirecting}
         onClick={() =>
           signIn.mutate({ provider, returnTo }, { onError: (error) => toast.error(error.message) })
         }
-        className="flex items-center justify-center gap-3 rounded-lg border border-gray-300 bg-white px-4 py-2.5 font-medium text-gray-800 shadow-sm transition hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 disabled:opacity-60"
       >
         <GoogleMark />
         {redirecting ? 'Redirecting to Google…' : 'Continue with Google'}
-      </button>
+      </Button>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { CartIcon } from '../../components/cart-icon.tsx';
+import { buttonClass } from '../../components/button.tsx';
 
 /** What the cart shows when it holds nothing, with a way back to the shop. */
 export function EmptyCart() {
@@ -10,10 +11,7 @@ export function EmptyCart() {
       </span>
       <h2 className="mt-2 text-xl font-semibold">No Product Cart Yet</h2>
       <p className="text-gray-600">Cart is Empty</p>
-      <Link
-        to="/"
-        className="mt-4 rounded-xl bg-teal-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
-      >
+      <Link to="/" className={buttonClass({ className: 'mt-4' })}>
         Continue shopping
       </Link>
     </div>

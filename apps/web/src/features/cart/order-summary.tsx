@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { formatDollars } from '@bazaar/shared/pricing';
+import { Button } from '../../components/button.tsx';
 
 /** Shown as the spec's shop shows it; it is not added to the total (spec §9). */
 const SHIPPING_FEE_CENTS = 1000;
@@ -57,21 +58,10 @@ export function OrderSummary({
         </p>
       )}
       <div className="mt-5 flex flex-col gap-2">
-        <button
-          type="button"
-          onClick={onCheckout}
-          className="rounded-xl bg-teal-700 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
-        >
-          Checkout
-        </button>
-        <button
-          type="button"
-          onClick={onClear}
-          disabled={totalItems === 0}
-          className="rounded-xl border border-gray-300 px-4 py-2.5 font-semibold text-gray-700 hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
-        >
+        <Button onClick={onCheckout}>Checkout</Button>
+        <Button variant="secondary" onClick={onClear} disabled={totalItems === 0}>
           Clear Cart
-        </button>
+        </Button>
       </div>
     </section>
   );

@@ -10,6 +10,7 @@ import { Stars } from '../../components/stars.tsx';
 import { buyItemsActions, cartActions } from '../cart/public.ts';
 import { useProduct } from './api/get-product.ts';
 import { useProducts } from './api/get-products.ts';
+import { Button } from '../../components/button.tsx';
 
 const JUST_FOR_YOU_COUNT = 6;
 
@@ -153,20 +154,12 @@ function ProductDetails({ product }: { product: Product }) {
         )}
 
         <div className="flex flex-col gap-3 sm:flex-row">
-          <button
-            type="button"
-            onClick={addToCart}
-            className="flex-1 rounded-full border-2 border-teal-700 px-6 py-3 font-semibold text-teal-700 transition-colors hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
-          >
+          <Button variant="outline" size="lg" className="flex-1" onClick={addToCart}>
             Add to Cart
-          </button>
-          <button
-            type="button"
-            onClick={buyNow}
-            className="flex-1 rounded-full bg-teal-700 px-6 py-3 font-semibold text-white transition-colors hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
-          >
+          </Button>
+          <Button size="lg" className="flex-1" onClick={buyNow}>
             Buy Now
-          </button>
+          </Button>
         </div>
       </div>
     </article>

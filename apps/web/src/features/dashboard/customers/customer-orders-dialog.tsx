@@ -4,6 +4,7 @@ import { dollarsToCents, formatDollars } from '@bazaar/shared/pricing';
 import type { Customer } from '@bazaar/shared/users';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { useCustomerSales } from './api/get-customer-sales.ts';
+import { Button } from '../../../components/button.tsx';
 
 const orderDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const dollars = (amount: number) => formatDollars(dollarsToCents(amount));
@@ -75,13 +76,9 @@ export function CustomerOrdersDialog({ customer, onClose }: { customer: Customer
           </h2>
           <p className="truncate text-sm text-gray-600">@{customer.handle}</p>
         </div>
-        <button
-          type="button"
-          onClick={() => dialogRef.current?.close()}
-          className="ml-auto rounded-lg px-3 py-1.5 font-medium text-gray-700 ring-1 ring-gray-300 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
-        >
+        <Button variant="secondary" size="sm" className="ml-auto" onClick={() => dialogRef.current?.close()}>
           Close
-        </button>
+        </Button>
       </header>
       <div className="p-4">
         <PagedList list={orders} noun="orders" emptyTitle="No Orders Found" className="flex flex-col gap-4">

@@ -4,6 +4,7 @@ import { Avatar } from '../../../components/avatar.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { useCustomers } from './api/get-customers.ts';
 import { CustomerOrdersDialog } from './customer-orders-dialog.tsx';
+import { Button } from '../../../components/button.tsx';
 
 const orNotAvailable = (value: string | null) => value?.trim() || 'N/A';
 
@@ -96,13 +97,9 @@ export function Component() {
                     <td className="p-3 whitespace-nowrap text-gray-700">{orNotAvailable(customer.phone)}</td>
                     <td className="p-3 text-gray-700">@{customer.handle}</td>
                     <td className="p-3">
-                      <button
-                        type="button"
-                        onClick={() => setDetailsOf(customer)}
-                        className="rounded-lg px-3 py-1.5 font-medium text-teal-800 ring-1 ring-teal-700 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
-                      >
+                      <Button variant="outline" size="sm" onClick={() => setDetailsOf(customer)}>
                         Details<span className="sr-only"> of {customer.name}</span>
-                      </button>
+                      </Button>
                     </td>
                   </tr>
                 ))}

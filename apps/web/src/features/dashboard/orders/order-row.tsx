@@ -5,6 +5,7 @@ import { dollarsToCents, formatDollars } from '@bazaar/shared/pricing';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { failureMessage } from '../../../lib/field-errors.ts';
 import { useChangeOrderStatus } from './api/change-order-status.ts';
+import { Button } from '../../../components/button.tsx';
 
 interface Move {
   to: OrderStatus;
@@ -76,20 +77,16 @@ export function OrderRow({
             {order.status}
           </span>
           {moves.map((candidate) => (
-            <button
+            <Button
               key={candidate.to}
-              type="button"
+              variant={candidate.to === 'cancelled' ? 'danger-outline' : 'primary'}
+              size="xs"
               disabled={changeStatus.isPending}
               aria-label={`${candidate.label} order ${number}`}
               onClick={() => (candidate === CANCEL ? setConfirmingCancel(true) : move(candidate))}
-              className={`rounded-lg px-2.5 py-1 text-xs font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600 disabled:opacity-60 ${
-                candidate.to === 'cancelled'
-                  ? 'text-rose-700 ring-1 ring-rose-300 hover:bg-rose-50'
-                  : 'bg-teal-700 text-white hover:bg-teal-800'
-              }`}
             >
               {candidate.label}
-            </button>
+            </Button>
           ))}
         </div>
         <ConfirmDialog

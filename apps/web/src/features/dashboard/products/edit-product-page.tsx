@@ -8,6 +8,7 @@ import { useUpdateProduct } from './api/update-product.ts';
 import { ProductForm } from './product-form.tsx';
 import { productFormValues } from './product-form-values.ts';
 import { useCanManageProduct } from './use-can-manage-product.ts';
+import { buttonClass } from '../../../components/button.tsx';
 
 function EditForm({ product }: { product: Product }) {
   const updateProduct = useUpdateProduct(product._id);
@@ -30,10 +31,7 @@ function NotYours() {
   return (
     <div role="alert" className="flex flex-col items-start gap-3 rounded-xl bg-amber-50 p-6 text-amber-900">
       <p className="font-medium">You can only edit your own products.</p>
-      <Link
-        to="/dashboard/products"
-        className="rounded-lg bg-white px-4 py-2 text-sm font-medium ring-1 ring-amber-300 hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700"
-      >
+      <Link to="/dashboard/products" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
         Back to Products
       </Link>
     </div>

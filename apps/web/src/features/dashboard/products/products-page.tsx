@@ -7,26 +7,20 @@ import { ProductCard } from '../../../components/product-card.tsx';
 import { InfiniteProductList } from '../../catalog/public.ts';
 import { useDeleteProduct } from './api/delete-product.ts';
 import { useCanManageProduct } from './use-can-manage-product.ts';
-
-const actionClass =
-  'flex-1 rounded-md px-2 py-1 text-center text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2';
+import { Button, buttonClass } from '../../../components/button.tsx';
 
 function SellerActions({ product, onDelete }: { product: Product; onDelete: () => void }) {
   return (
     <div className="flex gap-2">
       <Link
         to={`/dashboard/edit-products/${product._id}`}
-        className={`${actionClass} bg-teal-700 text-white hover:bg-teal-800 focus-visible:outline-teal-700`}
+        className={buttonClass({ size: 'sm', className: 'flex-1' })}
       >
         Edit<span className="sr-only"> {product.name}</span>
       </Link>
-      <button
-        type="button"
-        onClick={onDelete}
-        className={`${actionClass} text-rose-700 ring-1 ring-rose-300 hover:bg-rose-50 focus-visible:outline-rose-700`}
-      >
+      <Button variant="danger-outline" size="sm" className="flex-1" onClick={onDelete}>
         Delete<span className="sr-only"> {product.name}</span>
-      </button>
+      </Button>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { ErrorState } from '../../../components/error-state.tsx';
 import { Loader } from '../../../components/loader.tsx';
 import { useViewer } from '../../auth/public.ts';
 import { ProfileForm } from './profile-form.tsx';
+import { Button } from '../../../components/button.tsx';
 
 const NOT_AVAILABLE = 'N/A';
 
@@ -78,13 +79,7 @@ export function Component() {
           ) : (
             <>
               <ProfileDetails profile={profile} />
-              <button
-                type="button"
-                onClick={() => setEditing(true)}
-                className="rounded-xl bg-teal-700 px-5 py-2.5 font-semibold text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
-              >
-                Edit Profile
-              </button>
+              <Button onClick={() => setEditing(true)}>Edit Profile</Button>
             </>
           )}
         </div>
