@@ -2,6 +2,7 @@ import type { Product } from '@bazaar/shared/products';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Price } from './price.tsx';
+import { ProductImage } from './product-image.tsx';
 import { Stars } from './stars.tsx';
 
 export type HeadingLevel = 2 | 3;
@@ -27,14 +28,10 @@ export function ProductCard({
       className={`${cardClasses} group relative transition hover:-translate-y-0.5 hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-teal-700`}
     >
       <div className="relative aspect-square bg-gray-100">
-        <img
-          src={product.mainImage.url}
-          alt={product.mainImage.alt}
+        <ProductImage
+          image={product.mainImage}
           width={600}
-          height={600}
-          loading="lazy"
-          decoding="async"
-          className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+          className="size-full transition-transform duration-300 group-hover:scale-105"
         />
         {product.flash_sale && (
           <span className="absolute top-2 left-2 rounded-full bg-rose-700 px-2 py-0.5 text-xs font-semibold text-white shadow">
@@ -64,7 +61,7 @@ export function ProductCard({
 export function ProductCardPlaceholder() {
   return (
     <div aria-hidden="true" className={cardClasses}>
-      <div className="aspect-square bg-gray-100" />
+      <ProductImage width={600} className="aspect-square" />
       <div className="flex flex-1 flex-col gap-1.5 p-3">
         <div className={nameClasses}>
           <div className="h-[1lh] w-4/5 rounded bg-gray-100" />

@@ -2,18 +2,17 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { payableCents } from '@bazaar/shared/pricing';
+import { textLinkClass } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loader } from '../../../components/loader.tsx';
+import { ProductLineFailed, ProductLineLoading } from '../../../components/product-line.tsx';
 import { productQuery } from '../../../lib/product-query.ts';
 import { useViewer } from '../../auth/public.ts';
 import { buyItemsActions, useBuyItems, useCartProducts } from '../../cart/public.ts';
 import { CheckoutForm, type ContactDetails } from './checkout-form.tsx';
-import { OrderTile, OrderTileFailed, OrderTileLoading } from './order-tile.tsx';
+import { OrderTile } from './order-tile.tsx';
 
 const ORDERS_PATH = '/dashboard/orders';
-
-const linkClass =
-  'font-medium text-teal-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
 
 function unavailableNote(count: number): string {
   return count === 1
@@ -39,7 +38,7 @@ export function Component() {
       <div className="space-y-6">
         {heading}
         <EmptyState title="No Product in Cart">
-          <Link to="/cart" className={linkClass}>
+          <Link to="/cart" className={textLinkClass}>
             Go to your cart
           </Link>
         </EmptyState>
@@ -87,8 +86,8 @@ export function Component() {
       <ul aria-label="Products in your order" className="space-y-3">
         {lines.map((line) => {
           if (line.status === 'missing') return null;
-          if (line.status === 'pending') return <OrderTileLoading key={line.productId} />;
-          if (line.status === 'error') return <OrderTileFailed key={line.productId} onRetry={line.retry} />;
+          if (line.status === 'pending') return <ProductLineLoading key={line.productId} />;
+          if (line.status === 'error') return <ProductLineFailed key={line.productId} onRetry={line.retry} />;
           const quantity = quantityOf(line.productId);
           return (
             <OrderTile
@@ -107,7 +106,7 @@ export function Component() {
             <>
               {' '}
               Nothing is left to order:{' '}
-              <Link to="/cart" className={linkClass}>
+              <Link to="/cart" className={textLinkClass}>
                 go to your cart
               </Link>
               .

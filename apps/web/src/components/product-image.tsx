@@ -1,0 +1,29 @@
+import type { Image } from '@bazaar/shared/products';
+
+/**
+ * A product's picture on a grey ground (shown until it loads), or without `image` the grey block that
+ * stands in for it while the product loads. `className` gives the size and the shape.
+ */
+export function ProductImage({
+  image,
+  width,
+  className,
+}: {
+  image?: Image;
+  /** The picture's intrinsic width and height in CSS pixels, so the page does not jump as it loads. */
+  width: number;
+  className: string;
+}) {
+  if (!image) return <span aria-hidden="true" className={`block animate-pulse bg-gray-100 ${className}`} />;
+  return (
+    <img
+      src={image.url}
+      alt={image.alt}
+      width={width}
+      height={width}
+      loading="lazy"
+      decoding="async"
+      className={`bg-gray-100 object-cover ${className}`}
+    />
+  );
+}
