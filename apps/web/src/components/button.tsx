@@ -9,11 +9,13 @@ const base =
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-teal-700 text-white shadow-sm hover:bg-teal-800 focus-visible:outline-teal-700',
-  secondary: 'bg-white text-gray-700 ring-1 ring-gray-300 hover:bg-gray-50 focus-visible:outline-teal-700',
-  outline: 'bg-white text-teal-800 ring-1 ring-teal-700 hover:bg-teal-50 focus-visible:outline-teal-700',
+  secondary:
+    'bg-white text-gray-700 ring-1 ring-gray-300 ring-inset hover:bg-gray-50 focus-visible:outline-teal-700',
+  outline:
+    'bg-white text-teal-800 ring-1 ring-teal-700 ring-inset hover:bg-teal-50 focus-visible:outline-teal-700',
   danger: 'bg-rose-700 text-white shadow-sm hover:bg-rose-800 focus-visible:outline-rose-700',
   'danger-outline':
-    'bg-white text-rose-700 ring-1 ring-rose-300 hover:bg-rose-50 focus-visible:outline-rose-700',
+    'bg-white text-rose-700 ring-1 ring-rose-300 ring-inset hover:bg-rose-50 focus-visible:outline-rose-700',
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -1,8 +1,8 @@
 import type { Product } from '@bazaar/shared/products';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Price } from './price.tsx';
 import { ProductImage } from './product-image.tsx';
+import { ProductNameLink } from './product-link.tsx';
 import { Stars } from './stars.tsx';
 
 export type HeadingLevel = 2 | 3;
@@ -42,12 +42,10 @@ export function ProductCard({
       <div className="flex flex-1 flex-col gap-1.5 p-3">
         <Heading className={`${nameClasses} font-medium text-gray-900`}>
           {/* The link covers the card (after:inset-0) so the image is clickable too, with one tab stop. */}
-          <Link
-            to={`/product/${product._id}`}
+          <ProductNameLink
+            product={product}
             className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
-          >
-            {product.name}
-          </Link>
+          />
         </Heading>
         <Stars rating={product.ratings} className="text-sm" />
         <Price price={product.price} discount={product.discount} className="mt-auto" />

@@ -6,16 +6,16 @@ import { ProductImage } from './product-image.tsx';
 /** The frame of a product's line in the cart and in checkout. */
 export const productLineClass = 'rounded-2xl border border-gray-200 bg-white p-4 shadow-sm';
 
-/** The picture of a product's line, or its grey stand-in while the product loads. */
-export function ProductLineImage({ image }: { image?: Image }) {
-  return <ProductImage image={image} width={96} className="size-20 shrink-0 rounded-xl sm:size-24" />;
+/** The picture of a product's line, or its grey stand-in while the product loads; `className` may enlarge it. */
+export function ProductLineImage({ image, className = '' }: { image?: Image; className?: string }) {
+  return <ProductImage image={image} width={96} className={`size-20 shrink-0 rounded-xl ${className}`} />;
 }
 
-/** A line whose product is still on its way. */
-export function ProductLineLoading() {
+/** A line whose product is still on its way; `imageClassName` is the loaded line's picture size. */
+export function ProductLineLoading({ imageClassName }: { imageClassName?: string }) {
   return (
     <li aria-busy="true" className={`${productLineClass} flex gap-4`}>
-      <ProductLineImage />
+      <ProductLineImage className={imageClassName} />
       <span className="sr-only">Loading a product…</span>
       <span aria-hidden="true" className="flex flex-1 flex-col gap-2 pt-1">
         <span className="h-4 w-1/2 animate-pulse rounded bg-gray-100" />

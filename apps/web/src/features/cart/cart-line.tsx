@@ -1,10 +1,18 @@
-import { Link } from 'react-router';
 import { QUANTITY_MAX } from '@bazaar/shared/orders-constants';
 import { formatDollars } from '@bazaar/shared/pricing';
 import type { Product } from '@bazaar/shared/products';
 import { Button } from '../../components/button.tsx';
 import { Price } from '../../components/price.tsx';
-import { ProductLineFailed, ProductLineImage, productLineClass } from '../../components/product-line.tsx';
+import { ProductNameLink } from '../../components/product-link.tsx';
+import {
+  ProductLineFailed,
+  ProductLineImage,
+  ProductLineLoading,
+  productLineClass,
+} from '../../components/product-line.tsx';
+
+// The cart's pictures are larger than checkout's from the small breakpoint up.
+const imageClass = 'sm:size-24';
 
 const stepButton =
   'grid size-8 place-items-center text-lg leading-none text-gray-700 hover:bg-gray-100 disabled:cursor-not-allowed disabled:text-gray-300 disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-600';
@@ -32,15 +40,13 @@ export function CartLine({
     <li
       className={`${productLineClass} grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-3 sm:grid-cols-[auto_minmax(0,1fr)_auto]`}
     >
-      <ProductLineImage image={product.mainImage} />
+      <ProductLineImage image={product.mainImage} className={imageClass} />
       <div className="min-w-0 space-y-1">
         <h2 className="text-base font-semibold">
-          <Link
-            to={`/product/${product._id}`}
+          <ProductNameLink
+            product={product}
             className="rounded hover:text-teal-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600"
-          >
-            {product.name}
-          </Link>
+          />
         </h2>
         <Price price={product.price} discount={product.discount} />
         <div className="inline-flex items-center overflow-hidden rounded-lg border border-gray-300">
@@ -88,6 +94,10 @@ export function CartLine({
       </div>
     </li>
   );
+}
+
+export function CartLineLoading() {
+  return <ProductLineLoading imageClassName={imageClass} />;
 }
 
 /** A line whose product could not be loaded: retry, or give it up. */

@@ -3,9 +3,8 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { payableCents } from '@bazaar/shared/pricing';
 import { Loader } from '../../components/loader.tsx';
-import { ProductLineLoading } from '../../components/product-line.tsx';
 import { useCartProducts, type CartProduct } from './api/get-cart-products.ts';
-import { CartLine, CartLineFailed } from './cart-line.tsx';
+import { CartLine, CartLineFailed, CartLineLoading } from './cart-line.tsx';
 import { buyItemsActions, cartActions, useCartItems, type BuyItem } from './cart-store.ts';
 import { EmptyCart } from './empty-cart.tsx';
 import { OrderSummary } from './order-summary.tsx';
@@ -80,7 +79,7 @@ export function Component() {
             <ul aria-label="Products in your cart" className="space-y-4">
               {shownLines.map((line) => {
                 const quantity = quantityOf(line.productId);
-                if (line.status === 'pending') return <ProductLineLoading key={line.productId} />;
+                if (line.status === 'pending') return <CartLineLoading key={line.productId} />;
                 if (line.status === 'error')
                   return (
                     <CartLineFailed
