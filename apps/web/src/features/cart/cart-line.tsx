@@ -96,6 +96,7 @@ export function CartLine({
   );
 }
 
+/** A line whose product is still on its way. */
 export function CartLineLoading() {
   return <ProductLineLoading imageClassName={imageClass} />;
 }
