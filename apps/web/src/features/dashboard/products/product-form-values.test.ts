@@ -79,7 +79,7 @@ describe('the product form values', () => {
       name: 'Name is required',
       price: 'Price is required',
       discount: 'Discount is a whole percent',
-      colors: 'Color 2: Too big: expected string to have <=50 characters',
+      colors: 'Color 2: Use at most 50 characters',
       images: 'Image 2: Expected an http(s) image URL',
     });
   });
