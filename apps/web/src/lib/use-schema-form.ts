@@ -11,7 +11,7 @@ import {
 } from './field-errors.ts';
 
 /** The fields of `Values` that hold text, i.e. the ones a text input or text area edits. */
-type TextField<Values> = { [F in keyof Values]: Values[F] extends string ? F : never }[keyof Values];
+type TextKey<Values> = { [F in keyof Values]: Values[F] extends string ? F : never }[keyof Values];
 
 interface SchemaFormOptions<Values, Input, Output> extends FormSchema<Values, Input, Output> {
   initialValues: Values;
@@ -104,7 +104,7 @@ export function useSchemaForm<Values extends object, Input, Output>({
     /** The `<form>`'s own props. */
     formProps: { ref: formRef, onSubmit: (event: FormEvent<HTMLFormElement>) => void send(event) },
     /** The props that bind a text input or text area (TextField, TextAreaField) to a field. */
-    field: <F extends TextField<Values>>(name: F & string) => ({
+    field: <F extends TextKey<Values>>(name: F & string) => ({
       name,
       value: values[name] as string,
       error: errors[name],
