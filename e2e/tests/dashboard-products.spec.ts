@@ -219,8 +219,8 @@ test('the add form shows the shared schema’s messages under the fields and cre
   await productForm(page).getByRole('button', { name: 'Add Product' }).click();
 
   const expected: Record<string, string> = {
-    Price: 'Too big: expected number to be <=1000000',
-    Discount: 'Too big: expected number to be <=100',
+    Price: "Price can't be more than $1,000,000",
+    Discount: "Discount can't be more than 100%",
     'Main image URL': 'Expected an http(s) image URL',
     Images: 'Image 2: Expected an http(s) image URL',
   };

@@ -1,22 +1,26 @@
 import { z } from 'zod';
-import { httpUrlSchema } from './fields.ts';
+import { httpUrlSchema, tooLong } from './fields.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 export const PasswordSchema = z
-  .string()
+  .string({ error: 'Enter a password' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 /** The sign-in options the web app shows before anyone signs in (`GET /api/config`). */
 export const PublicConfigSchema = z.object({
   /** The provider behind the "Google" button: Google itself, an OpenID Connect stand-in, or none. */
-  googleProvider: z.enum(['google', 'oidc']).nullable(),
+  googleProvider: z.enum(['google', 'oidc'], 'The Google provider is google or oidc').nullable(),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 
-const profileName = z.string().trim().min(1, 'Name is required').max(100);
+const profileName = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(100, tooLong('Name', 100));
 
 /**
  * `POST /api/auth/sign-up/email`, checked by the shop before Better Auth (which would store any name and any
@@ -25,11 +29,11 @@ const profileName = z.string().trim().min(1, 'Name is required').max(100);
  */
 export const SignUpSchema = z.object({
   name: profileName,
-  email: z.string().max(200),
-  password: z.string(),
+  email: z.string({ error: 'Enter your email address' }).max(200, tooLong('Email', 200)),
+  password: z.string({ error: 'Enter a password' }),
   image: httpUrlSchema.optional(),
-  callbackURL: z.string().optional(),
-  rememberMe: z.boolean().optional(),
+  callbackURL: z.string({ error: 'The callback URL must be text' }).optional(),
+  rememberMe: z.boolean({ error: 'Remember me is true or false' }).optional(),
 });
 
 /** `POST /api/auth/update-user`, checked the same way: a name a profile can hold, an http(s) picture or none. */

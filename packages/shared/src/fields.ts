@@ -1,25 +1,37 @@
 import { z } from 'zod';
 
+/** The message of a text's length limit: `label` names the field as the form shows it. */
+export const tooLong = (label: string, max: number) => `${label} can be at most ${max} characters`;
+
 /** Optional text where an empty or blank value means "none". */
-export const optionalText = (max: number) =>
+export const optionalText = (label: string, max: number) =>
   z
-    .string()
+    .string({ error: `${label} must be text` })
     .trim()
-    .max(max)
+    .max(max, tooLong(label, max))
     .nullish()
     .transform((text) => text || null);
 
 /** An http(s) URL: no javascript:, data: or other schemes. */
 export const httpUrlSchema = z
-  .string()
+  .string({ error: 'Expected an http(s) URL' })
   .trim()
-  .max(2000)
+  .max(2000, tooLong('A web address', 2000))
   .pipe(z.url({ protocol: /^https?$/, error: 'Expected an http(s) URL' }));
 
 /** An image: an http(s) URL, or one of the shop's own generated images (a path under /images/). */
-export const imageUrlSchema = z.union([httpUrlSchema, z.string().regex(/^\/images\/[a-z0-9/.-]{1,300}$/)], {
-  error: 'Expected an http(s) image URL',
-});
+export const imageUrlSchema = z.union(
+  [httpUrlSchema, z.string().regex(/^\/images\/[a-z0-9/.-]{1,300}$/, 'Expected an http(s) image URL')],
+  { error: 'Expected an http(s) image URL' },
+);
+
+/** An e-mail address, lowercased. */
+export const emailSchema = z
+  .string({ error: 'Enter your email address' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Enter your email address')
+  .pipe(z.email('Enter an email address like name@example.com').max(200, tooLong('Email', 200)));
 
 /** Fields a client may echo back from a record it read (ids, owners, timestamps): accepted, then dropped. */
 export const echoedField = z.unknown().optional();

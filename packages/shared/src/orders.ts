@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { echoedField, optionalText } from './fields.ts';
+import { echoedField, emailSchema, optionalText, tooLong } from './fields.ts';
 import { ImageSchema } from './products.ts';
 import { limitSchema, offsetSchema } from './pagination.ts';
 import { HandleSchema, PublicUserSchema } from './users.ts';
@@ -13,14 +13,22 @@ import {
 
 export * from './orders-constants.ts';
 
-const quantity = z.number().int('Quantity is a whole number').min(1).max(QUANTITY_MAX);
+const quantity = z
+  .number({ error: 'Quantity must be a number' })
+  .int('Quantity is a whole number')
+  .min(1, 'Quantity must be at least 1')
+  .max(QUANTITY_MAX, `Quantity can be at most ${QUANTITY_MAX}`);
+const productId = z.uuid('A product id is a UUID').optional();
 
 /**
  * A line: `{productId, quantity}`, or a whole product object with `_id` and `quantity` as the spec's client
  * sends it; only the id and the quantity are read.
  */
 const OrderLineInputSchema = z
-  .looseObject({ productId: z.uuid().optional(), _id: z.uuid().optional(), quantity })
+  .looseObject(
+    { productId, _id: productId, quantity },
+    { error: 'Each product is an object with its quantity' },
+  )
   .transform((line, context) => {
     const productId = line.productId ?? line._id;
     if (productId === undefined) {
@@ -33,20 +41,28 @@ const OrderLineInputSchema = z
 
 export const OrderCreateSchema = z
   .strictObject({
-    name: z.string().trim().min(1, 'Name is required').max(100),
-    email: z.string().trim().toLowerCase().pipe(z.email('Expected an e-mail address').max(200)),
+    name: z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(1, 'Name is required')
+      .max(100, tooLong('Name', 100)),
+    email: emailSchema,
     phone: z
-      .string()
+      .string({ error: 'Phone is required' })
       .trim()
       .min(1, 'Phone is required')
-      .max(30)
+      .max(30, tooLong('Phone', 30))
       .regex(/^[+\d][\d\s()-]*$/, 'Phone may hold digits, spaces, +, - and parentheses'),
-    address: z.string().trim().min(1, 'Address is required').max(500),
-    paymentMethod: z.enum(PAYMENT_METHODS).default('cash on delivery'),
+    address: z
+      .string({ error: 'Address is required' })
+      .trim()
+      .min(1, 'Address is required')
+      .max(500, tooLong('Address', 500)),
+    paymentMethod: z.enum(PAYMENT_METHODS, 'Choose a payment method').default('cash on delivery'),
     products: z
-      .array(OrderLineInputSchema)
+      .array(OrderLineInputSchema, { error: 'The order has no products' })
       .min(1, 'The order has no products')
-      .max(ORDER_LINES_MAX)
+      .max(ORDER_LINES_MAX, `An order can hold at most ${ORDER_LINES_MAX} products`)
       .refine(
         (lines) => new Set(lines.map((line) => line.productId)).size === lines.length,
         'Each product may appear once; set its quantity instead',
@@ -102,7 +118,9 @@ export type Sale = z.infer<typeof SaleSchema>;
 export const OrderCreatedSchema = OrderSchema.extend({ insertedId: z.uuid() });
 export type OrderCreated = z.infer<typeof OrderCreatedSchema>;
 
-export const OrderStatusUpdateSchema = z.strictObject({ status: z.enum(ORDER_STATUSES) });
+export const OrderStatusUpdateSchema = z.strictObject({
+  status: z.enum(ORDER_STATUSES, `Status is one of: ${ORDER_STATUSES.join(', ')}`),
+});
 
 export const OrderListQuerySchema = z.strictObject({ limit: limitSchema(), offset: offsetSchema });
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
@@ -114,10 +132,8 @@ export type SalesQuery = z.infer<typeof SalesQuerySchema>;
 /** Any text: an id that is not a UUID names no order, which is a 404 rather than a 400. */
 export const OrderIdParamsSchema = z.object({ id: z.string() });
 
-export const OrderEmailParamsSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email('Expected an e-mail address').max(200)),
-});
+export const OrderEmailParamsSchema = z.object({ email: emailSchema });
 
-export const IdempotencyKeySchema = optionalText(200);
+export const IdempotencyKeySchema = optionalText('Idempotency-Key', 200);
 
 export const OrderCreateHeadersSchema = z.object({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { echoedField, imageUrlSchema, optionalText } from './fields.ts';
+import { echoedField, imageUrlSchema, optionalText, tooLong } from './fields.ts';
 import { limitSchema, offsetSchema } from './pagination.ts';
 import { PublicUserSchema } from './users.ts';
 
@@ -63,16 +63,21 @@ export const PRICE_MAX = 1_000_000;
 
 const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
-/** A list of short texts: items trimmed, empty ones dropped. */
-const textList = (maxItems: number, maxLength: number) =>
+/** A list of short texts (`items` names them in the plural): items trimmed, empty ones dropped. */
+const textList = (items: string, maxItems: number, maxLength: number) =>
   z
-    .array(z.string().trim().max(maxLength))
-    .max(maxItems)
-    .transform((items) => items.filter((item) => item.length > 0));
+    // An item's message follows its name and position in the form ("Color 2: Use at most 50 characters").
+    .array(z.string({ error: 'Use text' }).trim().max(maxLength, `Use at most ${maxLength} characters`), {
+      error: `List the ${items} as texts`,
+    })
+    .max(maxItems, `Use at most ${maxItems} ${items}`)
+    .transform((list) => list.filter((item) => item.length > 0));
 
 /** An image given as a URL, or as the `{url, alt}` the API sends (alt is always the product name). */
 const imageRef = z
-  .union([z.string(), z.object({ url: z.string(), alt: z.string().optional() })])
+  .union([z.string(), z.object({ url: z.string(), alt: z.string().optional() })], {
+    error: 'Expected an http(s) image URL',
+  })
   .transform((ref) => (typeof ref === 'string' ? ref : ref.url).trim());
 
 /** A number in decimal notation, as a form sends it ("12.50", "-1"): no exponent, hex, spaces, NaN or Infinity. */
@@ -93,33 +98,53 @@ function numeric<T extends z.ZodType>(schema: T) {
 }
 
 const price = z
-  .number({ error: (issue) => (issue.input === undefined ? 'Price is required' : undefined) })
-  .min(0)
-  .max(PRICE_MAX)
+  .number({ error: (issue) => (issue.input === undefined ? 'Price is required' : 'Price must be a number') })
+  .min(0, "Price can't be negative")
+  .max(PRICE_MAX, `Price can't be more than $${PRICE_MAX.toLocaleString('en-US')}`)
   .refine(hasAtMostTwoDecimals, 'Price has at most two decimals (whole cents)');
 
 // Optional inside `numeric`, so that empty text means "not given" (create makes the price required again).
+/** A number from 0 to `max`; `label` names it in the messages, `unit` follows `max` there. */
+const amount = (label: string, max: number, unit = '') =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} can't be negative`)
+    .max(max, `${label} can't be more than ${max.toLocaleString('en-US')}${unit}`);
+
 const productFields = {
-  name: z.string().trim().min(1, 'Name is required').max(200),
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(200, tooLong('Name', 200)),
   price: numeric(price.optional()),
-  description: z.string().trim().max(5000),
-  discount: numeric(z.number().int('Discount is a whole percent').min(0).max(100).optional()),
-  brand: optionalText(100),
-  ratings: numeric(z.number().min(0).max(5).optional()),
+  description: z.string({ error: 'Description must be text' }).trim().max(5000, tooLong('Description', 5000)),
+  discount: numeric(amount('Discount', 100, '%').int('Discount is a whole percent').optional()),
+  brand: optionalText('Brand', 100),
+  ratings: numeric(amount('Ratings', 5).optional()),
   reviews_count: numeric(
-    z.number().int('Reviews count is a whole number').min(0).max(100_000_000).optional(),
+    amount('Reviews count', 100_000_000).int('Reviews count is a whole number').optional(),
   ),
-  flash_sale: z.boolean(),
+  flash_sale: z.boolean({ error: 'Flash sale is true or false' }),
   mainImage: imageRef.pipe(imageUrlSchema),
   images: z
-    .array(imageRef)
-    .max(10)
+    .array(imageRef, { error: 'List the images as URLs' })
+    .max(10, 'Use at most 10 images')
     .transform((urls) => urls.filter(Boolean))
     .pipe(z.array(imageUrlSchema)),
-  features: textList(20, 200),
-  colors: textList(20, 50),
-  categories: textList(10, 50).transform((tags) => [...new Set(tags.map((tag) => tag.toLowerCase()))]),
-  shipping_details: z.strictObject({ estimated_delivery: optionalText(100) }),
+  features: textList('features', 20, 200),
+  colors: textList('colors', 20, 50),
+  categories: textList('categories', 10, 50).transform((tags) => [
+    ...new Set(tags.map((tag) => tag.toLowerCase())),
+  ]),
+  shipping_details: z.strictObject(
+    { estimated_delivery: optionalText('Estimated delivery', 100) },
+    // Unknown keys keep zod's issue: the server names them itself ("Unknown body field").
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys' ? undefined : 'Shipping details hold the estimated delivery',
+    },
+  ),
 };
 
 const ECHOED = {

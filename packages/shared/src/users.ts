@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { echoedField, httpUrlSchema, optionalText } from './fields.ts';
+import { echoedField, httpUrlSchema, optionalText, tooLong } from './fields.ts';
 import { limitSchema, offsetSchema } from './pagination.ts';
 
 export const ROLES = ['user', 'admin'] as const;
@@ -9,7 +9,7 @@ export const HANDLE_MAX_LENGTH = 40;
 
 /** A user's public handle: lowercase letters, digits and dashes, unique, given at sign-up and never changed. */
 export const HandleSchema = z
-  .string()
+  .string({ error: 'Expected a handle' })
   .trim()
   .toLowerCase()
   .regex(
@@ -47,24 +47,30 @@ export const UserEmailParamsSchema = z.object({ email: z.string().trim().toLower
 /** `POST /api/users`: the spec's client sends the signed-in user's name (null when the provider gave none) and e-mail. */
 export const UserEnsureSchema = z
   .object({
-    name: z.string().trim().max(100).nullish(),
-    email: z.string().trim().toLowerCase().optional(),
+    name: z.string({ error: 'Name must be text' }).trim().max(100, tooLong('Name', 100)).nullish(),
+    email: z.string({ error: 'Email must be text' }).trim().toLowerCase().optional(),
   })
   .default({});
 
 export const UserUpdateSchema = z
   .strictObject({
-    name: z.string().trim().min(1, 'Name is required').max(100),
+    name: z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(1, 'Name is required')
+      .max(100, tooLong('Name', 100)),
     /** The account identity: accepted only when unchanged. */
-    email: z.string().trim().toLowerCase(),
-    phone: optionalText(30).pipe(
+    email: z.string({ error: 'Email must be text' }).trim().toLowerCase(),
+    phone: optionalText('Phone', 30).pipe(
       z
         .string()
         .regex(/^[+\d][\d\s()-]*$/, 'Phone may hold digits, spaces, +, - and parentheses')
         .nullable(),
     ),
-    address: optionalText(500),
-    img: z.union([z.literal(''), z.null(), httpUrlSchema]).transform((url) => url || null),
+    address: optionalText('Address', 500),
+    img: z
+      .union([z.literal(''), z.null(), httpUrlSchema], { error: 'Expected an http(s) URL' })
+      .transform((url) => url || null),
     // Echoed back from a profile the client read; ignored.
     _id: echoedField,
     handle: echoedField,

@@ -1,11 +1,27 @@
 import type { Product } from '@bazaar/shared/products';
 import { describe, expect, it } from 'vitest';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { fieldErrors, parseForm, serverIssues } from '../../../lib/field-errors.ts';
 import {
   EMPTY_PRODUCT_FORM,
-  parseProductForm,
+  PRODUCT_FORM,
   productFormValues,
-  serverFieldErrors,
+  type ProductFormValues,
 } from './product-form-values.ts';
+
+/** The product the form's values parse into; fails the test when the schema refuses them. */
+function productOf(values: ProductFormValues) {
+  const parsed = parseForm(PRODUCT_FORM, values);
+  if (!parsed.valid) throw new Error(`refused: ${JSON.stringify(parsed.errors)}`);
+  return parsed.output;
+}
+
+/** The messages by field for values the schema refuses; fails the test when it accepts them. */
+function errorsOf(values: ProductFormValues) {
+  const parsed = parseForm(PRODUCT_FORM, values);
+  if (parsed.valid) throw new Error('accepted');
+  return parsed.errors;
+}
 
 const product: Product = {
   _id: '4b7b1a1e-0c1f-4a8e-9d55-0e5b8a3c2f10',
@@ -44,7 +60,7 @@ describe('the product form values', () => {
   });
 
   it('parse back into the product they came from', () => {
-    expect(parseProductForm(productFormValues(product)).product).toEqual({
+    expect(productOf(productFormValues(product))).toEqual({
       name: 'Desk Lamp',
       price: 80.5,
       description: 'A warm lamp.',
@@ -63,13 +79,13 @@ describe('the product form values', () => {
   });
 
   it('read blank optional numbers as 0, and a blank main image as none', () => {
-    const parsed = parseProductForm({ ...EMPTY_PRODUCT_FORM, name: 'Mug', price: '5' }).product;
+    const parsed = productOf({ ...EMPTY_PRODUCT_FORM, name: 'Mug', price: '5' });
     expect(parsed).toMatchObject({ discount: 0, ratings: 0, reviews_count: 0, images: [] });
-    expect(parsed?.mainImage).toBeUndefined();
+    expect(parsed.mainImage).toBeUndefined();
   });
 
   it('name what is wrong by field, list items by position', () => {
-    const { errors } = parseProductForm({
+    const errors = errorsOf({
       ...EMPTY_PRODUCT_FORM,
       discount: '12.5',
       colors: 'Red, ' + 'x'.repeat(51),
@@ -79,19 +95,28 @@ describe('the product form values', () => {
       name: 'Name is required',
       price: 'Price is required',
       discount: 'Discount is a whole percent',
-      colors: 'Color 2: Too big: expected string to have <=50 characters',
+      colors: 'Color 2: Use at most 50 characters',
       images: 'Image 2: Expected an http(s) image URL',
     });
   });
 
+  it('say what a price that is no number is', () => {
+    expect(errorsOf({ ...EMPTY_PRODUCT_FORM, name: 'Mug', price: 'abc' })).toEqual({
+      price: 'Price must be a number',
+    });
+  });
+
   it('put the server’s validation details under the fields they name', () => {
-    expect(
-      serverFieldErrors([
+    const refusal = new ApiRequestError(400, {
+      error: 'VALIDATION_ERROR',
+      message: 'Invalid body field "images.0": Expected an http(s) image URL',
+      details: [
         { path: 'images.0', message: 'Expected an http(s) image URL' },
         { path: 'shipping_details.estimated_delivery', message: 'Too long' },
         { path: '', message: 'Unknown body field "colour"' },
-      ]),
-    ).toEqual({
+      ],
+    });
+    expect(fieldErrors(EMPTY_PRODUCT_FORM, serverIssues(refusal), PRODUCT_FORM)).toEqual({
       images: 'Image 1: Expected an http(s) image URL',
       estimated_delivery: 'Too long',
     });

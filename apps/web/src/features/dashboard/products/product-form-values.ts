@@ -1,5 +1,5 @@
-import type { ApiError } from '@bazaar/shared/errors';
 import { ProductCreateSchema, type Product, type ProductCreate } from '@bazaar/shared/products';
+import type { FormSchema } from '../../../lib/field-errors.ts';
 
 /** What the product form's inputs hold: texts as typed (lists comma separated) and the Flash Sale box. */
 export interface ProductFormValues {
@@ -18,9 +18,6 @@ export interface ProductFormValues {
   estimated_delivery: string;
   flash_sale: boolean;
 }
-
-export type ProductFormField = keyof ProductFormValues;
-export type ProductFormErrors = Partial<Record<ProductFormField, string>>;
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   name: '',
@@ -88,59 +85,10 @@ function productInput(values: ProductFormValues) {
   };
 }
 
-const LIST_ITEM_NAMES: Partial<Record<ProductFormField, string>> = {
-  images: 'Image',
-  features: 'Feature',
-  colors: 'Color',
-  categories: 'Category',
+/** The product form as the shared ProductCreateSchema checks it, and how its issues name the inputs. */
+export const PRODUCT_FORM: FormSchema<ProductFormValues, ReturnType<typeof productInput>, ProductCreate> = {
+  schema: ProductCreateSchema,
+  toInput: productInput,
+  aliases: { shipping_details: 'estimated_delivery' },
+  itemNames: { images: 'Image', features: 'Feature', colors: 'Color', categories: 'Category' },
 };
-
-/** The form field an issue's path names (`shipping_details.estimated_delivery` lives in its own input). */
-function fieldOf(path: readonly PropertyKey[]): ProductFormField | undefined {
-  const [first] = path;
-  if (first === 'shipping_details') return 'estimated_delivery';
-  return typeof first === 'string' && first in EMPTY_PRODUCT_FORM ? (first as ProductFormField) : undefined;
-}
-
-/** An issue's message as the form shows it under the field: list items are named by their position. */
-function fieldMessage(field: ProductFormField, path: readonly PropertyKey[], message: string): string {
-  const index = Number(path[1]);
-  const item = LIST_ITEM_NAMES[field];
-  return item && Number.isInteger(index) ? `${item} ${index + 1}: ${message}` : message;
-}
-
-/** The first issue per field; issues that name no field of the form are left out. */
-function byField(issues: readonly { path: readonly PropertyKey[]; message: string }[]): ProductFormErrors {
-  const errors: ProductFormErrors = {};
-  for (const issue of issues) {
-    const field = fieldOf(issue.path);
-    if (field && !errors[field]) errors[field] = fieldMessage(field, issue.path, issue.message);
-  }
-  return errors;
-}
-
-/** The form's values parsed by the shared schema: the product to send, or what is wrong by field. */
-export function parseProductForm(
-  values: ProductFormValues,
-): { product: ProductCreate; errors?: never } | { product?: never; errors: ProductFormErrors } {
-  const result = ProductCreateSchema.safeParse(productInput(values));
-  if (result.success) return { product: result.data };
-  const errors = byField(
-    result.error.issues.map((issue) => ({
-      path: issue.path,
-      // zod names the type it expected; the form says what to type.
-      message:
-        issue.code === 'invalid_type' && issue.path[0] === 'price'
-          ? values.price.trim() === ''
-            ? 'Price is required'
-            : 'Price must be a number'
-          : issue.message,
-    })),
-  );
-  return { errors };
-}
-
-/** The server's validation details (`path` like `images.1`) by field. */
-export function serverFieldErrors(details: ApiError['details']): ProductFormErrors {
-  return byField((details ?? []).map((detail) => ({ ...detail, path: detail.path.split('.') })));
-}

@@ -1,17 +1,10 @@
 import type { ProductCreate } from '@bazaar/shared/products';
-import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
-import toast from 'react-hot-toast';
+import type { InputHTMLAttributes } from 'react';
 import { TextAreaField, TextField } from '../../../components/text-field.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import {
-  parseProductForm,
-  serverFieldErrors,
-  type ProductFormErrors,
-  type ProductFormField,
-  type ProductFormValues,
-} from './product-form-values.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { PRODUCT_FORM, type ProductFormValues } from './product-form-values.ts';
 
-type TextFieldName = Exclude<ProductFormField, 'flash_sale' | 'description'>;
+type TextFieldName = Exclude<keyof ProductFormValues, 'flash_sale' | 'description'>;
 
 interface InputSpec {
   name: TextFieldName;
@@ -66,98 +59,35 @@ export function ProductForm({
   pendingLabel: string;
   onSubmit: (product: ProductCreate) => Promise<unknown>;
 }) {
-  const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<ProductFormErrors>({});
-  const [submitting, setSubmitting] = useState(false);
-  const [failedSubmits, setFailedSubmits] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-  // State updates too late to stop a double click's second submit.
-  const inFlight = useRef(false);
-
-  // After a refused submit, the first field with a message takes the focus, so it is read out.
-  useEffect(() => {
-    if (failedSubmits === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [failedSubmits]);
-
-  /** Shows or clears the message of one field, as the schema sees `next`. */
-  function checkField(field: ProductFormField, next: ProductFormValues) {
-    const message = parseProductForm(next).errors?.[field];
-    setErrors((current) => ({ ...current, [field]: message }));
-  }
-
-  function change<F extends ProductFormField>(field: F, value: ProductFormValues[F]) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // A field with a message says at once when it has been put right.
-    if (errors[field]) checkField(field, next);
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (inFlight.current) return;
-    const parsed = parseProductForm(values);
-    if (parsed.errors) {
-      setErrors(parsed.errors);
-      setFailedSubmits((count) => count + 1);
-      return;
-    }
-    inFlight.current = true;
-    setSubmitting(true);
-    try {
-      await onSubmit(parsed.product);
-      setValues(initialValues);
-      setErrors({});
-    } catch (error) {
-      if (error instanceof ApiRequestError) setErrors(serverFieldErrors(error.body?.details));
-      toast.error(error instanceof Error ? error.message : 'The product could not be saved.');
-      setFailedSubmits((count) => count + 1);
-    } finally {
-      inFlight.current = false;
-      setSubmitting(false);
-    }
-  }
+  const { values, submitting, setValue, reset, field, formProps } = useSchemaForm({
+    ...PRODUCT_FORM,
+    initialValues,
+    submit: async (_input, product) => {
+      await onSubmit(product);
+      reset();
+    },
+  });
 
   const textField = ({ name, label, input, hint }: InputSpec) => (
-    <TextField
-      key={name}
-      label={label}
-      name={name}
-      hint={hint}
-      error={errors[name]}
-      value={values[name]}
-      onChange={(event) => change(name, event.target.value)}
-      onBlur={() => checkField(name, values)}
-      {...input}
-    />
+    <TextField key={name} label={label} hint={hint} {...field(name)} {...input} />
   );
 
   return (
     <form
-      ref={formRef}
-      onSubmit={(event) => void submit(event)}
+      {...formProps}
       // The shared schema's messages replace the browser's own bubbles.
       noValidate
       className="grid gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6 md:grid-cols-2"
     >
       {INPUTS_BEFORE_DESCRIPTION.map(textField)}
-      <TextAreaField
-        label="Description"
-        name="description"
-        rows={4}
-        className="md:col-span-2"
-        error={errors.description}
-        value={values.description}
-        onChange={(event) => change('description', event.target.value)}
-        onBlur={() => checkField('description', values)}
-      />
+      <TextAreaField label="Description" rows={4} className="md:col-span-2" {...field('description')} />
       {INPUTS_AFTER_DESCRIPTION.map(textField)}
       <label className="flex items-center gap-2 self-end py-2 font-medium text-gray-800">
         <input
           type="checkbox"
           name="flash_sale"
           checked={values.flash_sale}
-          onChange={(event) => change('flash_sale', event.target.checked)}
+          onChange={(event) => setValue('flash_sale', event.target.checked)}
           className="size-5 accent-teal-700"
         />
         Flash Sale
