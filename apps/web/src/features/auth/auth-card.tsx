@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { buttonClass, textLinkClass } from '../../components/button.tsx';
 
 /** The frame of the login and register pages. */
 export function AuthCard({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
@@ -13,7 +12,3 @@ export function AuthCard({ title, intro, children }: { title: string; intro: str
     </section>
   );
 }
-
-// The login and register pages' submit buttons and links, until their forms move to Button.
-export const submitButtonClass = buttonClass();
-export const inlineLinkClass = textLinkClass;

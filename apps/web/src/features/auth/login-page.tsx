@@ -4,7 +4,8 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Loader } from '../../components/loader.tsx';
 import { useSession } from './api/get-session.ts';
 import { useSignIn } from './api/sign-in.ts';
-import { AuthCard, inlineLinkClass, submitButtonClass } from './auth-card.tsx';
+import { Button, textLinkClass } from '../../components/button.tsx';
+import { AuthCard } from './auth-card.tsx';
 import { useAuthLinkState, useReturnPath } from './return-path.ts';
 import { SocialSignInButton } from './social-sign-in-button.tsx';
 import { formText } from './form-text.ts';
@@ -67,14 +68,14 @@ export function Component() {
           autoComplete="current-password"
           required
         />
-        <button type="submit" disabled={signIn.isPending} className={submitButtonClass}>
+        <Button type="submit" disabled={signIn.isPending}>
           {signIn.isPending ? 'Logging in…' : 'Login'}
-        </button>
+        </Button>
       </form>
       <SocialSignInButton returnTo={returnPath} />
       <p className="text-center text-sm text-gray-600">
         New to Bazaar?{' '}
-        <Link to="/register" state={linkState} className={inlineLinkClass}>
+        <Link to="/register" state={linkState} className={textLinkClass}>
           Create an account
         </Link>
       </p>

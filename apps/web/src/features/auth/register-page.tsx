@@ -5,7 +5,8 @@ import { PASSWORD_MIN_LENGTH, PasswordSchema } from '@bazaar/shared/auth';
 import { Loader } from '../../components/loader.tsx';
 import { useSession } from './api/get-session.ts';
 import { useSignUp } from './api/sign-up.ts';
-import { AuthCard, inlineLinkClass, submitButtonClass } from './auth-card.tsx';
+import { Button, textLinkClass } from '../../components/button.tsx';
+import { AuthCard } from './auth-card.tsx';
 import { useAuthLinkState, useReturnPath } from './return-path.ts';
 import { SocialSignInButton } from './social-sign-in-button.tsx';
 import { formText } from './form-text.ts';
@@ -79,14 +80,14 @@ export function Component() {
           required
           error={errors.confirmPassword}
         />
-        <button type="submit" disabled={signUp.isPending} className={submitButtonClass}>
+        <Button type="submit" disabled={signUp.isPending}>
           {signUp.isPending ? 'Creating your account…' : 'Register'}
-        </button>
+        </Button>
       </form>
       <SocialSignInButton returnTo={returnPath} />
       <p className="text-center text-sm text-gray-600">
         Already have an account?{' '}
-        <Link to="/login" state={linkState} className={inlineLinkClass}>
+        <Link to="/login" state={linkState} className={textLinkClass}>
           Login
         </Link>
       </p>

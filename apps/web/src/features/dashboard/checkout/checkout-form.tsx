@@ -2,6 +2,7 @@ import { useId, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { OrderCreateSchema, PAYMENT_METHODS, type OrderCreateInput } from '@bazaar/shared/orders';
 import { formatDollars } from '@bazaar/shared/pricing';
+import { Button } from '../../../components/button.tsx';
 import { TextAreaField, TextField } from '../../../components/text-field.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import type { BuyItem } from '../../cart/public.ts';
@@ -118,13 +119,9 @@ export function CheckoutForm({
             {formatDollars(totalCents)}
           </output>
         </p>
-        <button
-          type="submit"
-          disabled={!canPlace || placeOrder.isPending}
-          className="rounded-xl bg-teal-700 px-6 py-2.5 font-semibold text-white shadow-sm hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600 disabled:cursor-not-allowed disabled:opacity-60"
-        >
+        <Button type="submit" disabled={!canPlace || placeOrder.isPending}>
           {placeOrder.isPending ? 'Placing your order…' : 'Place Order'}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,5 +1,6 @@
 import type { ProductCreate } from '@bazaar/shared/products';
 import type { InputHTMLAttributes } from 'react';
+import { Button } from '../../../components/button.tsx';
 import { TextAreaField, TextField } from '../../../components/text-field.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { PRODUCT_FORM, type ProductFormValues } from './product-form-values.ts';
@@ -93,13 +94,9 @@ export function ProductForm({
         Flash Sale
       </label>
       <div className="md:col-span-2">
-        <button
-          type="submit"
-          aria-disabled={submitting}
-          className="w-full rounded-lg bg-teal-700 px-6 py-2.5 font-semibold text-white transition hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 aria-disabled:cursor-wait aria-disabled:opacity-80 sm:w-auto"
-        >
+        <Button type="submit" aria-disabled={submitting} className="w-full sm:w-auto">
           {submitting ? pendingLabel : submitLabel}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,11 +1,9 @@
 import toast from 'react-hot-toast';
 import { UserUpdateSchema, type UserProfile } from '@bazaar/shared/users';
+import { Button } from '../../../components/button.tsx';
 import { TextAreaField, TextField } from '../../../components/text-field.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useUpdateProfile } from './api/update-profile.ts';
-
-const buttonClass =
-  'rounded-xl px-5 py-2.5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600 disabled:opacity-60';
 
 /** The profile's edit form: prefilled from `profile`; the e-mail is shown but cannot change. */
 export function ProfileForm({
@@ -48,20 +46,12 @@ export function ProfileForm({
       <TextAreaField label="Address" autoComplete="street-address" {...field('address')} />
       <TextField label="Profile Picture URL" type="url" placeholder="https://…" {...field('img')} />
       <div className="flex flex-wrap gap-3">
-        <button
-          type="submit"
-          disabled={update.isPending}
-          className={`${buttonClass} bg-teal-700 text-white hover:bg-teal-800`}
-        >
+        <Button type="submit" disabled={update.isPending}>
           {update.isPending ? 'Updating…' : 'Update'}
-        </button>
-        <button
-          type="button"
-          onClick={onDone}
-          className={`${buttonClass} border border-gray-300 text-gray-700 hover:bg-gray-50`}
-        >
+        </Button>
+        <Button variant="secondary" onClick={onDone}>
           Back
-        </button>
+        </Button>
       </div>
     </form>
   );
