@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '@bazaar/shared/errors';
-import { orderOf } from '../modules/orders/order-fixtures.ts';
+import { orderOf } from '../test/order-fixtures.ts';
 import { asBearer, asCookie, signUp } from '../test/accounts.ts';
 import { insertProducts, productRow } from '../test/product-fixtures.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';

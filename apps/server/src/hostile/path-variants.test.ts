@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderOf } from '../modules/orders/order-fixtures.ts';
+import { orderOf } from '../test/order-fixtures.ts';
 import { asBearer, signUp, TEST_ORIGIN, TEST_PASSWORD } from '../test/accounts.ts';
 import { insertProducts, productRow } from '../test/product-fixtures.ts';
 import { tableFingerprinter, type Fingerprint } from '../test/table-fingerprint.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@bazaar/shared/products';
-import { orderOf } from '../modules/orders/order-fixtures.ts';
+import { orderOf } from '../test/order-fixtures.ts';
 import { signUp, TEST_ORIGIN, type TestAccount } from '../test/accounts.ts';
 import { insertProducts, productRow } from '../test/product-fixtures.ts';
 import { tableFingerprinter, type Fingerprint } from '../test/table-fingerprint.ts';

@@ -4,7 +4,7 @@ import type { Order } from '@bazaar/shared/orders';
 import type { Product } from '@bazaar/shared/products';
 import { createAuth } from '../modules/auth/auth.ts';
 import { createRateLimiter } from '../modules/auth/rate-limiter.ts';
-import { orderBody, placeOrder } from '../modules/orders/order-fixtures.ts';
+import { orderBody, placeOrder } from '../test/order-fixtures.ts';
 import { asBearer, signUp, signUpAdmin, type TestAccount } from '../test/accounts.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import type { FastifyInstance } from 'fastify';
 import { OFFSET_MAX, PAGE_SIZE_MAX } from '@bazaar/shared/pagination';
 import type { ApiError } from '@bazaar/shared/errors';
-import { orderBody } from '../modules/orders/order-fixtures.ts';
+import { orderBody } from '../test/order-fixtures.ts';
 import { asBearer, signUp, signUpCast, TEST_ORIGIN, TEST_PASSWORD } from '../test/accounts.ts';
 import { insertProducts, productRow } from '../test/product-fixtures.ts';
 import { tableFingerprinter, type Fingerprint } from '../test/table-fingerprint.ts';

@@ -8,7 +8,7 @@ import { orderLines, products } from '../../db/schema.ts';
 import { signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { countOrders, orderBody, placeOrder } from './order-fixtures.ts';
+import { countOrders, orderBody, placeOrder } from '../../test/order-fixtures.ts';
 
 let testApp: TestApp;
 let database: DatabaseHandle;

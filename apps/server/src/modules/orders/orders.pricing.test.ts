@@ -9,7 +9,7 @@ import { products } from '../../db/schema.ts';
 import { asBearer, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.ts';
-import { orderBody, placeOrder } from './order-fixtures.ts';
+import { orderBody, placeOrder } from '../../test/order-fixtures.ts';
 
 const RUNS = 30;
 

@@ -5,7 +5,7 @@ import { OrderSchema, SaleSchema, type Order, type Sale } from '@bazaar/shared/o
 import { asBearer, asCookie, signUp, signUpCast, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { orderBody, placeOrder } from './order-fixtures.ts';
+import { orderBody, placeOrder } from '../../test/order-fixtures.ts';
 
 let testApp: TestApp;
 let app: FastifyInstance;

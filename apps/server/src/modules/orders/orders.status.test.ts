@@ -9,7 +9,7 @@ import { orders } from '../../db/schema.ts';
 import { signUpCast, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { changeStatus, orderOf, statusOf } from './order-fixtures.ts';
+import { changeStatus, orderOf, statusOf } from '../../test/order-fixtures.ts';
 
 let testApp: TestApp;
 let database: DatabaseHandle;

@@ -9,7 +9,7 @@ import { products } from '../../db/schema.ts';
 import { asBearer, asCookie, signUp, signUpCast, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.ts';
-import { changeStatus, countOrders, orderBody, orderOf, placeOrder, statusOf } from './order-fixtures.ts';
+import { changeStatus, countOrders, orderBody, orderOf, placeOrder, statusOf } from '../../test/order-fixtures.ts';
 
 let testApp: TestApp;
 let database: DatabaseHandle;

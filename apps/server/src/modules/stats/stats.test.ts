@@ -6,7 +6,7 @@ import { categories, orders } from '../../db/schema.ts';
 import { asBearer, asCookie, signUp, signUpCast, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { orderBody, placeOrder } from '../orders/order-fixtures.ts';
+import { orderBody, placeOrder } from '../../test/order-fixtures.ts';
 
 // The dashboard's clock in these tests: last month is March 2026, which has 31 days.
 const NOW = new Date('2026-04-10T12:00:00Z');
