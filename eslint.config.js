@@ -81,4 +81,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The browser tests and the bench use the server only through its entry for them, @bazaar/server/testing.
+    files: ['e2e/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: ['./e2e', './bench'],
+              from: './apps/server/src',
+              message: 'Import the server from @bazaar/server/testing (apps/server/src/test/testing.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -2,7 +2,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureLoad, type LoadResult, type LoadSettings } from './load.ts';
-import { freePort } from '../../apps/server/src/test/free-port.ts';
+import { freePort } from '@bazaar/server/testing';
 import { startNode } from './processes.ts';
 import { benchDataDir } from './shop.ts';
 

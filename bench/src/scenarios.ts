@@ -1,7 +1,7 @@
 import type { Request } from 'autocannon';
 import type { Category } from '@bazaar/shared/categories';
 import type { Product } from '@bazaar/shared/products';
-import { Random } from '../../apps/server/src/db/seed/random.ts';
+import { Random } from '@bazaar/server/testing';
 import type { Page } from './ceiling.ts';
 import { callShop } from './http.ts';
 import type { LoadResult } from './load.ts';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
-import { freePort } from '../../apps/server/src/test/free-port.ts';
+import { freePort } from '@bazaar/server/testing';
 import { startNode, type RunningProcess } from './processes.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));

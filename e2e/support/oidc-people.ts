@@ -1,4 +1,4 @@
-import type { OidcPerson } from '../../apps/server/src/test/oidc-provider.ts';
+import type { OidcPerson } from '@bazaar/server/testing';
 
 /** A round picture with the person's initial, as a data URL: the browser loads it without any network. */
 function picture(initial: string, colour: string): string {

@@ -3,7 +3,7 @@ import { ORDER_LINES_MAX, QUANTITY_MAX } from '@bazaar/shared/orders';
 import { OFFSET_MAX, PAGE_SIZE_MAX } from '@bazaar/shared/pagination';
 import { PRICE_MAX } from '@bazaar/shared/products';
 import { BANNER_COUNT, MAX_PRODUCT_IMAGE_VARIANT, MAX_SLUG_LENGTH } from '../modules/images/images.urls.ts';
-import { orderBody } from '../modules/orders/order-fixtures.ts';
+import { orderBody } from '../test/order-fixtures.ts';
 import type { TestAccount } from '../test/accounts.ts';
 import {
   asSegment,

@@ -3,10 +3,10 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '@bazaar/shared/errors';
-import { orderOf } from '../modules/orders/order-fixtures.ts';
+import { orderOf } from '../test/order-fixtures.ts';
 import { asBearer, asCookie, signUp } from '../test/accounts.ts';
 import { insertProducts, productRow } from '../test/product-fixtures.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { useTestApp } from '../test/test-app.ts';
 import { testEngine } from '../test/test-database.ts';
 import { forgedCredentials, hostileHeaders, SQL_PAYLOADS, type HostileRequest } from './arbitraries.ts';
 import { tableFingerprinter, type Fingerprint } from '../test/table-fingerprint.ts';
@@ -19,7 +19,7 @@ const RUNS_ANONYMOUS_GUARDED = 30;
 const ANSWER_WITHIN_MS = 30_000;
 const SUMMARY_FILE = 'test-results/hostile-cases.json';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let scene: Scene;
 let fingerprint: () => Promise<Fingerprint>;
 /** The database as the current test found it; every refused request must leave it so. */
@@ -27,7 +27,6 @@ let before: Fingerprint;
 const casesPerRoute: Record<string, number> = {};
 
 beforeAll(async () => {
-  testApp = await createTestApp();
   const owner = await signUp(testApp.app, 'hostile-owner@bazaar.test', 'Olive Owner');
   const stranger = await signUp(testApp.app, 'hostile-stranger@bazaar.test', 'Sam Stranger');
   const [product] = await insertProducts(testApp.database.db, [productRow({ sellerId: owner.id })]);
@@ -40,8 +39,7 @@ beforeEach(async () => {
   before = await fingerprint();
 });
 
-afterAll(async () => {
-  await testApp.close();
+afterAll(() => {
   const total = Object.values(casesPerRoute).reduce((sum, cases) => sum + cases, 0);
   const summary = existsSync(SUMMARY_FILE) ? (JSON.parse(readFileSync(SUMMARY_FILE, 'utf8')) as object) : {};
   mkdirSync('test-results', { recursive: true });

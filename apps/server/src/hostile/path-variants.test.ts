@@ -1,24 +1,22 @@
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderOf } from '../modules/orders/order-fixtures.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { orderOf } from '../test/order-fixtures.ts';
 import { asBearer, signUp, TEST_ORIGIN, TEST_PASSWORD } from '../test/accounts.ts';
 import { insertProducts, productRow } from '../test/product-fixtures.ts';
 import { tableFingerprinter, type Fingerprint } from '../test/table-fingerprint.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { useTestApp, type TestApp } from '../test/test-app.ts';
 import { HOSTILE_ROUTES, type Scene } from './hostile-routes.ts';
 
 // Over a real socket: the test client `inject` resolves dot segments itself; a server on the internet gets them.
 
 const LIMIT = 2;
-let testApp: TestApp;
+const testApp = useTestApp();
 /** A shop with the sign-in limit low enough to reach; the other one never reaches it. */
-let limitedApp: TestApp;
+const limitedApp = useTestApp({ AUTH_RATE_LIMIT_MAX: String(LIMIT) });
 let scene: Scene;
 let fingerprint: () => Promise<Fingerprint>;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  limitedApp = await createTestApp({ AUTH_RATE_LIMIT_MAX: String(LIMIT) });
   for (const { app } of [testApp, limitedApp]) await app.listen({ host: '127.0.0.1', port: 0 });
   const owner = await signUp(testApp.app, 'variants-owner@bazaar.test', 'Olive Owner');
   const stranger = await signUp(testApp.app, 'variants-stranger@bazaar.test', 'Sam Stranger');
@@ -28,11 +26,9 @@ beforeAll(async () => {
   fingerprint = await tableFingerprinter(testApp.database.db);
 });
 
-afterAll(() => Promise.all([testApp.close(), limitedApp.close()]));
-
 /** Sends the path exactly as written: no client-side resolution of dot segments or escapes. */
 async function send(
-  to: TestApp,
+  to: Pick<TestApp, 'app'>,
   method: string,
   path: string,
   headers: Record<string, string>,

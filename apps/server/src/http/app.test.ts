@@ -2,15 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../db/client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertProducts, productRow } from '../test/product-fixtures.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
-
-let testApp: TestApp;
-let database: DatabaseHandle;
-let app: FastifyInstance;
+import { useTestApp } from '../test/test-app.ts';
 
 function fakeWebBuild(): string {
   const dist = mkdtempSync(join(tmpdir(), 'bazaar-web-'));
@@ -22,27 +16,25 @@ function fakeWebBuild(): string {
   return dist;
 }
 
+const testApp = useTestApp({ CORS_ORIGINS: 'https://partner.example' }, { webDist: fakeWebBuild() });
+
 beforeAll(async () => {
-  testApp = await createTestApp({ CORS_ORIGINS: 'https://partner.example' }, { webDist: fakeWebBuild() });
-  ({ app, database } = testApp);
   await insertProducts(
-    database.db,
+    testApp.database.db,
     Array.from({ length: 40 }, () => productRow({ description: 'A long description. '.repeat(20) })),
   );
 });
 
-afterAll(() => testApp.close());
-
 describe('the API surface', () => {
   it('answers unknown API paths with 404 JSON', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/nothing-here?x=1' });
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/nothing-here?x=1' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'NOT_FOUND', message: 'No route GET /api/nothing-here' });
-    expect((await app.inject({ method: 'DELETE', url: '/api/categories' })).statusCode).toBe(404);
+    expect((await testApp.app.inject({ method: 'DELETE', url: '/api/categories' })).statusCode).toBe(404);
   });
 
   it('publishes an OpenAPI document generated from the schemas', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
     const document = response.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(document.openapi).toMatch(/^3\./);
@@ -53,15 +45,15 @@ describe('the API surface', () => {
   });
 
   it('serves a docs page', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/docs/' });
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('swagger');
   });
 
   it('reports health and the engine', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.json()).toEqual({ status: 'ok', engine: database.engine });
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.json()).toEqual({ status: 'ok', engine: testApp.database.engine });
   });
 });
 
@@ -74,7 +66,7 @@ describe('serving', () => {
     ['a generated image', '/images/banners/1.svg'],
     ['the API docs page', '/api/docs/'],
   ])('sends security headers on %s', async (_, url) => {
-    const { headers } = await app.inject({ method: 'GET', url });
+    const { headers } = await testApp.app.inject({ method: 'GET', url });
     expect(headers['x-content-type-options']).toBe('nosniff');
     // Another site may not frame the shop (clickjacking): old browsers read X-Frame-Options, new ones the CSP.
     expect(headers['x-frame-options']).toBe('SAMEORIGIN');
@@ -88,7 +80,7 @@ describe('serving', () => {
   });
 
   it('compresses large answers for clients that accept gzip', async () => {
-    const response = await app.inject({
+    const response = await testApp.app.inject({
       method: 'GET',
       url: '/api/products?limit=40',
       headers: { 'accept-encoding': 'gzip' },
@@ -97,14 +89,14 @@ describe('serving', () => {
   });
 
   it('allows cross-origin reads from the configured origins only, exposing the total', async () => {
-    const allowed = await app.inject({
+    const allowed = await testApp.app.inject({
       method: 'GET',
       url: '/api/products',
       headers: { origin: 'https://partner.example' },
     });
     expect(allowed.headers['access-control-allow-origin']).toBe('https://partner.example');
     expect(String(allowed.headers['access-control-expose-headers']).toLowerCase()).toContain('x-total-count');
-    const other = await app.inject({
+    const other = await testApp.app.inject({
       method: 'GET',
       url: '/api/products',
       headers: { origin: 'https://evil.example' },
@@ -114,7 +106,7 @@ describe('serving', () => {
 
   it('falls back to the app page for client routes, never caching it', async () => {
     for (const url of ['/', '/product/123', '/dashboard/orders?tab=2']) {
-      const response = await app.inject({ method: 'GET', url });
+      const response = await testApp.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<div id="root">');
@@ -123,13 +115,13 @@ describe('serving', () => {
   });
 
   it('caches hashed assets forever', async () => {
-    const response = await app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    const response = await testApp.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it("sends the build's brotli file to browsers that accept it, and the plain file to others", async () => {
-    const brotli = await app.inject({
+    const brotli = await testApp.app.inject({
       method: 'GET',
       url: '/assets/main-abc123.js',
       headers: { 'accept-encoding': 'gzip, br' },
@@ -139,7 +131,7 @@ describe('serving', () => {
     expect(String(brotli.headers.vary).toLowerCase()).toContain('accept-encoding');
     expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log("brotli")');
 
-    const plain = await app.inject({
+    const plain = await testApp.app.inject({
       method: 'GET',
       url: '/assets/main-abc123.js',
       headers: { 'accept-encoding': 'identity' },
@@ -149,7 +141,7 @@ describe('serving', () => {
   });
 
   it('answers a missing asset with 404 rather than the app page', async () => {
-    const response = await app.inject({ method: 'GET', url: '/assets/gone-000.js' });
+    const response = await testApp.app.inject({ method: 'GET', url: '/assets/gone-000.js' });
     expect(response.statusCode).toBe(404);
   });
 });

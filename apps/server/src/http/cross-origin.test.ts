@@ -1,29 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@bazaar/shared/products';
-import { orderOf } from '../modules/orders/order-fixtures.ts';
+import { orderOf } from '../test/order-fixtures.ts';
 import { signUp, TEST_ORIGIN, type TestAccount } from '../test/accounts.ts';
 import { insertProducts, productRow } from '../test/product-fixtures.ts';
 import { tableFingerprinter, type Fingerprint } from '../test/table-fingerprint.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { useTestApp } from '../test/test-app.ts';
 
 const FRONT_END = 'https://front.example';
 
-let testApp: TestApp;
+const testApp = useTestApp({ CORS_ORIGINS: FRONT_END });
 let owner: TestAccount;
 let productId: string;
 let orderId: string;
 let fingerprint: () => Promise<Fingerprint>;
 
 beforeAll(async () => {
-  testApp = await createTestApp({ CORS_ORIGINS: FRONT_END });
   owner = await signUp(testApp.app, 'cross-origin@bazaar.test', 'Olive Owner');
   const [product] = await insertProducts(testApp.database.db, [productRow({ sellerId: owner.id })]);
   productId = product!.id;
   orderId = (await orderOf(testApp.app, owner, [productId]))._id;
   fingerprint = await tableFingerprinter(testApp.database.db);
 });
-
-afterAll(() => testApp.close());
 
 /** The registered routes other than GET, each as a request aimed at the owner's own records. */
 function writes(): { method: 'POST' | 'PATCH' | 'DELETE'; url: string }[] {

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@bazaar/shared/orders';
 import type { Product } from '@bazaar/shared/products';
 import { createAuth } from '../modules/auth/auth.ts';
 import { createRateLimiter } from '../modules/auth/rate-limiter.ts';
-import { orderBody, placeOrder } from '../modules/orders/order-fixtures.ts';
+import { orderBody, placeOrder } from '../test/order-fixtures.ts';
 import { asBearer, signUp, signUpAdmin, type TestAccount } from '../test/accounts.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { useTestApp } from '../test/test-app.ts';
 
 /** Anything shaped like an e-mail address, wherever it shows up in an answer. */
 const EMAIL = /[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}/gi;
 
 type Caller = 'anonymous' | 'stranger' | 'seller' | 'buyer' | 'admin';
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const testApp = useTestApp();
 let accounts: Record<Exclude<Caller, 'anonymous'>, TestAccount>;
 /** The e-mail the buyer typed at checkout: theirs to see, nobody else's. */
 const BUYER_CONTACT = 'bo.contact.private@leak.test';
@@ -25,18 +23,16 @@ let order: Order;
 const getRoutes = () => testApp.routes.flatMap((route) => (route.startsWith('GET ') ? [route.slice(4)] : []));
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  app = testApp.app;
   accounts = {
-    seller: await signUp(app, 'sasha.seller.private@leak.test', 'Sasha Seller'),
-    buyer: await signUp(app, 'bo.buyer.private@leak.test', 'Bo Buyer'),
-    stranger: await signUp(app, 'sam.stranger.private@leak.test', 'Sam Stranger'),
+    seller: await signUp(testApp.app, 'sasha.seller.private@leak.test', 'Sasha Seller'),
+    buyer: await signUp(testApp.app, 'bo.buyer.private@leak.test', 'Bo Buyer'),
+    stranger: await signUp(testApp.app, 'sam.stranger.private@leak.test', 'Sam Stranger'),
     admin: await signUpAdmin(testApp),
   };
-  const maker = await signUp(app, 'milo.maker.private@leak.test', 'Milo Maker');
+  const maker = await signUp(testApp.app, 'milo.maker.private@leak.test', 'Milo Maker');
   const create = async (seller: TestAccount, name: string) => {
     const payload = { name, price: 12.5 };
-    const response = await app.inject({
+    const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/products',
       headers: asBearer(seller),
@@ -47,18 +43,16 @@ beforeAll(async () => {
   product = await create(accounts.seller, 'Leak-proof Lamp');
   const makersProduct = await create(maker, 'Leak-proof Mug');
   // The buyer buys from both sellers; the seller buys from the maker, so the seller is someone's customer too.
-  const bought = await placeOrder(app, accounts.buyer, {
+  const bought = await placeOrder(testApp.app, accounts.buyer, {
     ...orderBody([product._id, makersProduct._id]),
     email: BUYER_CONTACT,
   });
   order = bought.json<Order>();
-  await placeOrder(app, accounts.seller, {
+  await placeOrder(testApp.app, accounts.seller, {
     ...orderBody([makersProduct._id]),
     email: accounts.seller.email,
   });
 });
-
-afterAll(() => testApp.close());
 
 /** Better Auth's GET endpoints behind `/api/auth/*`, from a Better Auth configured as the test app's. */
 function authGetPaths(): string[] {
@@ -106,7 +100,7 @@ async function answersTo(caller: Caller) {
   ];
   const answers = [];
   for (const url of urls) {
-    const response = await app.inject({ method: 'GET', url, headers });
+    const response = await testApp.app.inject({ method: 'GET', url, headers });
     answers.push({
       url,
       status: response.statusCode,

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { asBearer, signUp, TEST_ORIGIN, TEST_PASSWORD, type TestAccount } from '../test/accounts.ts';
 import { tableFingerprinter, type Fingerprint } from '../test/table-fingerprint.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { useTestApp } from '../test/test-app.ts';
 import { MAX_INPUT_DEPTH } from './input-guard.ts';
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const testApp = useTestApp();
 let seller: TestAccount;
 let fingerprint: () => Promise<Fingerprint>;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  app = testApp.app;
   fingerprint = await tableFingerprinter(testApp.database.db);
-  seller = await signUp(app, 'guard-seller@bazaar.test');
+  seller = await signUp(testApp.app, 'guard-seller@bazaar.test');
 });
-
-afterAll(() => testApp.close());
 
 function expectRefusal(response: { statusCode: number; json: () => unknown }, message: RegExp) {
   expect(response.statusCode).toBe(400);
@@ -30,20 +24,20 @@ function expectRefusal(response: { statusCode: number; json: () => unknown }, me
 describe('text no database column can hold', () => {
   it('is refused in a search instead of failing in the database', async () => {
     for (const url of ['/api/products?q=a%00b', '/api/products?category=%00']) {
-      expectRefusal(await app.inject({ method: 'GET', url }), /query parameter: .*NUL/);
+      expectRefusal(await testApp.app.inject({ method: 'GET', url }), /query parameter: .*NUL/);
     }
   });
 
   it('is refused in a product, a profile and a registration, and nothing is stored', async () => {
     const before = await fingerprint();
-    const product = await app.inject({
+    const product = await testApp.app.inject({
       method: 'POST',
       url: '/api/products',
       headers: asBearer(seller),
       payload: { name: 'Lamp\u0000', price: 10 },
     });
     expectRefusal(product, /body: .*NUL/);
-    const profile = await app.inject({
+    const profile = await testApp.app.inject({
       method: 'PATCH',
       url: `/api/users/${seller.email}`,
       headers: asBearer(seller),
@@ -54,7 +48,7 @@ describe('text no database column can hold', () => {
       { name: 'Lone \ud800 surrogate', email: 'lone@bazaar.test', password: TEST_PASSWORD },
       { name: 'Nul', email: 'nul\u0000@bazaar.test', password: TEST_PASSWORD },
     ]) {
-      const registration = await app.inject({
+      const registration = await testApp.app.inject({
         method: 'POST',
         url: '/api/auth/sign-up/email',
         headers: { origin: TEST_ORIGIN },
@@ -62,7 +56,7 @@ describe('text no database column can hold', () => {
       });
       expectRefusal(registration, /body: .*surrogates/);
     }
-    const signIn = await app.inject({
+    const signIn = await testApp.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
       headers: { origin: TEST_ORIGIN },
@@ -81,7 +75,7 @@ describe('bodies', () => {
       Buffer.from('","price":1}'),
     ]);
     const before = await fingerprint();
-    const response = await app.inject({
+    const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/products',
       headers: { ...asBearer(seller), 'content-type': 'application/json' },
@@ -94,7 +88,7 @@ describe('bodies', () => {
   it(`nested deeper than ${MAX_INPUT_DEPTH} levels are refused, also on the auth API`, async () => {
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
     for (const url of ['/api/auth/sign-in/email', '/api/auth/sign-out', '/api/products']) {
-      const response = await app.inject({
+      const response = await testApp.app.inject({
         method: 'POST',
         url,
         headers: { ...asBearer(seller), origin: TEST_ORIGIN, 'content-type': 'application/json' },
@@ -102,7 +96,7 @@ describe('bodies', () => {
       });
       expectRefusal(response, /nesting deeper/);
     }
-    const shallow = await app.inject({
+    const shallow = await testApp.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
       headers: { origin: TEST_ORIGIN },
@@ -113,7 +107,7 @@ describe('bodies', () => {
 });
 
 it('answers a path that is not valid percent-encoding with the JSON error shape', async () => {
-  const response = await app.inject({ method: 'GET', url: '/api/products/%FF' });
+  const response = await testApp.app.inject({ method: 'GET', url: '/api/products/%FF' });
   expect(response.statusCode).toBe(400);
   expect(response.json()).toEqual({
     error: 'BAD_REQUEST',

@@ -1,40 +1,35 @@
 import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { OFFSET_MAX, PAGE_SIZE_MAX } from '@bazaar/shared/pagination';
 import type { ApiError } from '@bazaar/shared/errors';
-import { orderBody } from '../modules/orders/order-fixtures.ts';
+import { orderBody } from '../test/order-fixtures.ts';
 import { asBearer, signUp, signUpCast, TEST_ORIGIN, TEST_PASSWORD } from '../test/accounts.ts';
 import { insertProducts, productRow } from '../test/product-fixtures.ts';
 import { tableFingerprinter, type Fingerprint } from '../test/table-fingerprint.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { useTestApp } from '../test/test-app.ts';
 import { BODY_LIMIT_BYTES } from './server-limits.ts';
 
 describe('the request body limit', () => {
-  let testApp: TestApp;
-  let app: FastifyInstance;
+  const testApp = useTestApp();
   let cast: Awaited<ReturnType<typeof signUpCast>>;
   let productId: string;
   /** A refused request must leave every table as it was. */
   let fingerprint: () => Promise<Fingerprint>;
 
   beforeAll(async () => {
-    testApp = await createTestApp();
-    app = testApp.app;
     fingerprint = await tableFingerprinter(testApp.database.db);
     cast = await signUpCast(testApp, 'limits');
     const [product] = await insertProducts(testApp.database.db, [productRow({ sellerId: cast.owner.id })]);
     productId = product!.id;
   });
 
-  afterAll(() => testApp.close());
-
   const oversize = 'x'.repeat(BODY_LIMIT_BYTES);
 
   it('refuses a body over 1 MB on every write route with a 413 JSON error, storing nothing', async () => {
     const before = await fingerprint();
-    const productBefore = (await app.inject({ method: 'GET', url: `/api/products/${productId}` })).body;
+    const productBefore = (await testApp.app.inject({ method: 'GET', url: `/api/products/${productId}` }))
+      .body;
     const writes = [
       { method: 'POST', url: '/api/products', payload: { name: oversize, price: 1 } },
       { method: 'PATCH', url: `/api/products/${productId}`, payload: { description: oversize } },
@@ -47,7 +42,7 @@ describe('the request body limit', () => {
       },
     ] as const;
     for (const { method, url, payload } of writes) {
-      const response = await app.inject({
+      const response = await testApp.app.inject({
         method,
         url,
         headers: { ...asBearer(cast.owner), origin: TEST_ORIGIN },
@@ -59,7 +54,9 @@ describe('the request body limit', () => {
       expect(error.message).toMatch(/large/i);
     }
     expect(await fingerprint()).toEqual(before);
-    expect((await app.inject({ method: 'GET', url: `/api/products/${productId}` })).body).toBe(productBefore);
+    expect((await testApp.app.inject({ method: 'GET', url: `/api/products/${productId}` })).body).toBe(
+      productBefore,
+    );
   });
 
   it('refuses a small gzip body that inflates past the limit (a "zip bomb")', async () => {
@@ -68,7 +65,7 @@ describe('the request body limit', () => {
     );
     expect(bomb.length).toBeLessThan(BODY_LIMIT_BYTES / 10);
     const before = await fingerprint();
-    const response = await app.inject({
+    const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/products',
       headers: { ...asBearer(cast.owner), 'content-type': 'application/json', 'content-encoding': 'gzip' },
@@ -80,7 +77,7 @@ describe('the request body limit', () => {
   });
 
   it('reads a body just under the limit (and then judges its fields)', async () => {
-    const response = await app.inject({
+    const response = await testApp.app.inject({
       method: 'PATCH',
       url: `/api/products/${productId}`,
       headers: asBearer(cast.owner),
@@ -92,15 +89,12 @@ describe('the request body limit', () => {
 });
 
 describe('pagination caps on every list route', () => {
-  let testApp: TestApp;
+  const testApp = useTestApp();
   let cast: Awaited<ReturnType<typeof signUpCast>>;
 
   beforeAll(async () => {
-    testApp = await createTestApp();
     cast = await signUpCast(testApp, 'pages');
   });
-
-  afterAll(() => testApp.close());
 
   const routes = [
     '/api/products',
@@ -131,20 +125,17 @@ describe('pagination caps on every list route', () => {
 });
 
 describe('slow clients on a listening server', () => {
-  let testApp: TestApp;
+  const testApp = useTestApp({
+    HEADERS_TIMEOUT_SECONDS: '1',
+    REQUEST_TIMEOUT_SECONDS: '2',
+    KEEP_ALIVE_TIMEOUT_SECONDS: '1',
+  });
   let port: number;
 
   beforeAll(async () => {
-    testApp = await createTestApp({
-      HEADERS_TIMEOUT_SECONDS: '1',
-      REQUEST_TIMEOUT_SECONDS: '2',
-      KEEP_ALIVE_TIMEOUT_SECONDS: '1',
-    });
     await testApp.app.listen({ port: 0, host: '127.0.0.1' });
     port = (testApp.app.server.address() as { port: number }).port;
   });
-
-  afterAll(() => testApp.close());
 
   /** A raw connection, and everything the server sent on it by the time it closed it. */
   function rawConnection() {

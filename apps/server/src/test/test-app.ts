@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { parseEnv, type Env } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
@@ -17,13 +18,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+type TestAppOptions = Pick<AppOptions, 'webDist' | 'clock'> & { database?: DatabaseHandle };
+
 /**
  * The real app on a fresh database of the engine under test (or on `options.database`), configured as a shop
  * owner would.
  */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: Pick<AppOptions, 'webDist' | 'clock'> & { database?: DatabaseHandle } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const env = parseEnv({
@@ -46,6 +49,42 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+    },
+  };
+}
+
+/**
+ * The test app of the enclosing file or describe block: built once before its tests, closed after them.
+ * `envOverrides` may be a function, for settings only known once an earlier beforeAll ran (a provider's address).
+ */
+export function useTestApp(
+  envOverrides: Record<string, string> | (() => Record<string, string>) = {},
+  options: TestAppOptions = {},
+): Omit<TestApp, 'close'> {
+  let testApp: TestApp | undefined;
+  beforeAll(async () => {
+    testApp = await createTestApp(
+      typeof envOverrides === 'function' ? envOverrides() : envOverrides,
+      options,
+    );
+  });
+  afterAll(() => testApp?.close());
+  const built = () => {
+    if (!testApp) throw new Error('the test app is read before its beforeAll built it');
+    return testApp;
+  };
+  return {
+    get app() {
+      return built().app;
+    },
+    get database() {
+      return built().database;
+    },
+    get env() {
+      return built().env;
+    },
+    get routes() {
+      return built().routes;
     },
   };
 }

@@ -8,7 +8,7 @@ import { signUp } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createPostgresDatabase, testEngine } from '../../test/test-database.ts';
-import { orderBody, placeOrder } from '../../modules/orders/order-fixtures.ts';
+import { orderBody, placeOrder } from '../../test/order-fixtures.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../client.ts';
 import { orderLines, orders, products, users } from '../schema.ts';
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { parseEnv } from '../../config/env.ts';
@@ -14,17 +14,9 @@ import {
   TEST_PASSWORD,
   type TestAccount,
 } from '../../test/accounts.ts';
-import { createTestApp, TEST_ADMIN_EMAIL, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, useTestApp, TEST_ADMIN_EMAIL } from '../../test/test-app.ts';
 
-let testApp: TestApp;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  app = testApp.app;
-});
-
-afterAll(() => testApp.close());
+const testApp = useTestApp();
 
 interface SessionBody {
   user: { id: string; email: string; name: string; image: string | null };
@@ -38,10 +30,10 @@ function post(target: FastifyInstance, url: string, payload: object, headers: Re
 const register = (
   payload: { name?: string; email: string; password: string; [field: string]: unknown },
   headers?: Record<string, string>,
-) => post(app, '/api/auth/sign-up/email', { name: 'Shopper', ...payload }, headers);
+) => post(testApp.app, '/api/auth/sign-up/email', { name: 'Shopper', ...payload }, headers);
 
 const signIn = (email: string, password: string, headers?: Record<string, string>) =>
-  post(app, '/api/auth/sign-in/email', { email, password }, headers);
+  post(testApp.app, '/api/auth/sign-in/email', { email, password }, headers);
 
 /** The signed-in user as the web app asks for it, or null. */
 async function sessionOf(target: FastifyInstance, headers: Record<string, string>) {
@@ -121,16 +113,16 @@ describe('registration', () => {
     const token = response.headers['set-auth-token'];
     expect(typeof token).toBe('string');
 
-    const byBearer = await sessionOf(app, { authorization: `Bearer ${String(token)}` });
+    const byBearer = await sessionOf(testApp.app, { authorization: `Bearer ${String(token)}` });
     expect(byBearer?.user).toMatchObject({ email: 'tokyo@bazaar.test', name: 'Tokyo Token' });
-    const byCookie = await sessionOf(app, { cookie: cookieHeader(response) });
+    const byCookie = await sessionOf(testApp.app, { cookie: cookieHeader(response) });
     expect(byCookie?.user.id).toBe(byBearer?.user.id);
   });
 
   it('answers no user to a caller without a session, or with a made-up one', async () => {
-    expect(await sessionOf(app, {})).toBeNull();
-    expect(await sessionOf(app, { authorization: 'Bearer not-a-session' })).toBeNull();
-    expect(await sessionOf(app, { cookie: 'bazaar.session_token=forged.signature' })).toBeNull();
+    expect(await sessionOf(testApp.app, {})).toBeNull();
+    expect(await sessionOf(testApp.app, { authorization: 'Bearer not-a-session' })).toBeNull();
+    expect(await sessionOf(testApp.app, { cookie: 'bazaar.session_token=forged.signature' })).toBeNull();
   });
 
   it('accepts passwords of 8 and 128 characters and refuses 7 and 129, with a message', async () => {
@@ -156,7 +148,7 @@ describe('registration', () => {
   });
 
   it('refuses an e-mail address that is already registered, in any letter case', async () => {
-    await signUp(app, 'taken@bazaar.test');
+    await signUp(testApp.app, 'taken@bazaar.test');
     for (const email of ['taken@bazaar.test', 'Taken@Bazaar.TEST']) {
       const response = await register({ email, password: 'another password' });
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
@@ -186,8 +178,8 @@ describe('registration', () => {
   });
 
   it('stores a salted hash, never the password itself', async () => {
-    const first = await signUp(app, 'hash-one@bazaar.test');
-    const second = await signUp(app, 'hash-two@bazaar.test');
+    const first = await signUp(testApp.app, 'hash-one@bazaar.test');
+    const second = await signUp(testApp.app, 'hash-two@bazaar.test');
     const stored = await Promise.all(
       [first, second].map(async ({ email }) => {
         const [row] = await testApp.database.db
@@ -230,18 +222,24 @@ describe('a picture sent to Better Auth', () => {
   });
 
   it('must be an http(s) URL when a user changes it (and the name one a profile can hold); a refused one leaves the old one', async () => {
-    const account = await signUp(app, 'picture-change@bazaar.test');
-    const update = (image: string) => post(app, '/api/auth/update-user', { image }, asCookie(account));
+    const account = await signUp(testApp.app, 'picture-change@bazaar.test');
+    const update = (image: string) =>
+      post(testApp.app, '/api/auth/update-user', { image }, asCookie(account));
     expect((await update('https://pictures.example/new.png')).statusCode).toBe(200);
     for (const image of SCRIPT_URLS) {
       const response = await update(image);
       expect(response.statusCode, image).toBe(400);
       expect(response.json()).toMatchObject({ error: 'VALIDATION_ERROR', details: [{ path: 'image' }] });
     }
-    const tooLong = await post(app, '/api/auth/update-user', { name: 'n'.repeat(101) }, asCookie(account));
+    const tooLong = await post(
+      testApp.app,
+      '/api/auth/update-user',
+      { name: 'n'.repeat(101) },
+      asCookie(account),
+    );
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toMatchObject({ error: 'VALIDATION_ERROR', details: [{ path: 'name' }] });
-    const session = await sessionOf(app, asCookie(account));
+    const session = await sessionOf(testApp.app, asCookie(account));
     expect(session?.user).toMatchObject({
       image: 'https://pictures.example/new.png',
       name: 'picture-change',
@@ -252,17 +250,17 @@ describe('a picture sent to Better Auth', () => {
 describe('signing in', () => {
   let account: TestAccount;
   beforeAll(async () => {
-    account = await signUp(app, 'sigrid@bazaar.test', 'Sigrid Signin');
+    account = await signUp(testApp.app, 'sigrid@bazaar.test', 'Sigrid Signin');
   });
 
   it('with the right password starts a session', async () => {
     const response = await signIn('sigrid@bazaar.test', TEST_PASSWORD);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ user: { email: 'sigrid@bazaar.test', name: 'Sigrid Signin' } });
-    const session = await sessionOf(app, { cookie: cookieHeader(response) });
+    const session = await sessionOf(testApp.app, { cookie: cookieHeader(response) });
     expect(session?.user.email).toBe(account.email);
     expect(
-      await sessionOf(app, { authorization: `Bearer ${String(response.headers['set-auth-token'])}` }),
+      await sessionOf(testApp.app, { authorization: `Bearer ${String(response.headers['set-auth-token'])}` }),
     ).not.toBeNull();
   });
 
@@ -297,7 +295,7 @@ describe('signing in', () => {
       'another site named only by Referer': { referer: 'https://evil.example/login' },
     };
     for (const [what, headers] of Object.entries(attempts)) {
-      const response = await app.inject({
+      const response = await testApp.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
         headers,
@@ -324,7 +322,7 @@ describe('signing in', () => {
 
   it('lets an API client that is not a browser sign in without an Origin', async () => {
     // Origin checks stop browsers from being used by other sites; a non-browser client could send any Origin.
-    const response = await app.inject({
+    const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
       payload: { email: 'sigrid@bazaar.test', password: TEST_PASSWORD },
@@ -336,14 +334,14 @@ describe('signing in', () => {
     const session = await signIn('sigrid@bazaar.test', TEST_PASSWORD);
     const cookie = cookieHeader(session);
     const bearer = { authorization: `Bearer ${String(session.headers['set-auth-token'])}` };
-    expect(await sessionOf(app, bearer)).not.toBeNull();
+    expect(await sessionOf(testApp.app, bearer)).not.toBeNull();
 
-    const out = await post(app, '/api/auth/sign-out', {}, { cookie });
+    const out = await post(testApp.app, '/api/auth/sign-out', {}, { cookie });
     expect(out.statusCode).toBe(200);
-    expect(await sessionOf(app, { cookie })).toBeNull();
-    expect(await sessionOf(app, bearer)).toBeNull();
+    expect(await sessionOf(testApp.app, { cookie })).toBeNull();
+    expect(await sessionOf(testApp.app, bearer)).toBeNull();
     // Other sessions of the same person live on.
-    expect(await sessionOf(app, asBearer(account))).not.toBeNull();
+    expect(await sessionOf(testApp.app, asBearer(account))).not.toBeNull();
   });
 });
 
@@ -360,7 +358,7 @@ describe('errors of the auth API', () => {
 
   it('answer an unknown auth path with a JSON 404', async () => {
     for (const method of ['GET', 'POST'] as const) {
-      const response = await app.inject({
+      const response = await testApp.app.inject({
         method,
         url: '/api/auth/no-such-thing?x=1',
         headers: { origin: TEST_ORIGIN },
@@ -378,7 +376,7 @@ describe('errors of the auth API', () => {
 describe('admins', () => {
   /** The role the shop reports on one's own profile. */
   async function roleOf(account: TestAccount) {
-    const response = await app.inject({
+    const response = await testApp.app.inject({
       method: 'GET',
       url: `/api/users/${encodeURIComponent(account.email)}`,
       headers: asBearer(account),
@@ -388,10 +386,10 @@ describe('admins', () => {
   }
 
   it('are the accounts whose e-mail is in ADMIN_EMAILS, and no one else', async () => {
-    const admin = await signUp(app, TEST_ADMIN_EMAIL, 'Ada Admin');
+    const admin = await signUp(testApp.app, TEST_ADMIN_EMAIL, 'Ada Admin');
     const lookalikes = await Promise.all(
       ['admin@bazaar.test.evil.example', 'xadmin@bazaar.test', 'admin+1@bazaar.test'].map((email) =>
-        signUp(app, email),
+        signUp(testApp.app, email),
       ),
     );
     // A sign-up cannot name its own role.
@@ -413,14 +411,16 @@ describe('admins', () => {
 
     // Registering the address is not enough (whoever did it first would own the shop): it must be verified.
     expect(await roleOf(admin)).toBe('user');
-    expect((await app.inject({ method: 'GET', url, headers: asCookie(admin) })).statusCode).toBe(403);
+    expect((await testApp.app.inject({ method: 'GET', url, headers: asCookie(admin) })).statusCode).toBe(403);
     await createUsersRepository(testApp.database.db).markEmailVerified(admin.email);
 
     expect(await roleOf(admin)).toBe('admin');
     for (const account of [...lookalikes, claimantAccount]) expect(await roleOf(account)).toBe('user');
-    expect((await app.inject({ method: 'GET', url, headers: asCookie(admin) })).statusCode).toBe(200);
+    expect((await testApp.app.inject({ method: 'GET', url, headers: asCookie(admin) })).statusCode).toBe(200);
     for (const account of [lookalikes[1]!, claimantAccount]) {
-      expect((await app.inject({ method: 'GET', url, headers: asBearer(account) })).statusCode).toBe(403);
+      expect((await testApp.app.inject({ method: 'GET', url, headers: asBearer(account) })).statusCode).toBe(
+        403,
+      );
     }
   });
 });
@@ -435,7 +435,7 @@ describe('the auth secret', () => {
       env: parseEnv({ ADMIN_EMAILS: TEST_ADMIN_EMAIL, AUTH_SECRET: 'x'.repeat(40) }),
     });
     try {
-      const account = await signUp(app, 'twin@bazaar.test');
+      const account = await signUp(testApp.app, 'twin@bazaar.test');
       const onSibling = await sessionOf(sibling, { cookie: account.cookie });
       expect(onSibling?.user.email).toBe('twin@bazaar.test');
       expect((await sessionOf(sibling, asBearer(account)))?.user.email).toBe('twin@bazaar.test');
@@ -446,7 +446,7 @@ describe('the auth secret', () => {
         password: TEST_PASSWORD,
       });
       expect(fromSibling.statusCode).toBe(200);
-      expect((await sessionOf(app, { cookie: cookieHeader(fromSibling) }))?.user.email).toBe(
+      expect((await sessionOf(testApp.app, { cookie: cookieHeader(fromSibling) }))?.user.email).toBe(
         'twin@bazaar.test',
       );
 

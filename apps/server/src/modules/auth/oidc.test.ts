@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { accounts, users } from '../../db/schema.ts';
 import { startOidcProvider, type OidcPerson, type TestOidcProvider } from '../../test/oidc-provider.ts';
 import { freePort } from '../../test/free-port.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
 const PEOPLE: Record<string, OidcPerson> = {
   gwen: { email: 'gwen@idp.test', name: 'Gwen Google', picture: 'https://idp.test/gwen.png' },
@@ -12,25 +12,27 @@ const PEOPLE: Record<string, OidcPerson> = {
 };
 
 let provider: TestOidcProvider;
-let shop: TestApp;
+let port: number;
 let shopUrl: string;
 
 beforeAll(async () => {
-  const port = await freePort();
+  port = await freePort();
   shopUrl = `http://127.0.0.1:${port}`;
   provider = await startOidcProvider({ redirectUri: `${shopUrl}/api/auth/callback/oidc`, people: PEOPLE });
-  shop = await createTestApp({
-    PUBLIC_URL: shopUrl,
-    OIDC_ISSUER: provider.issuer,
-    OIDC_CLIENT_ID: provider.clientId,
-    OIDC_CLIENT_SECRET: provider.clientSecret,
-  });
-  await shop.app.listen({ port, host: '127.0.0.1' });
 });
 
-afterAll(async () => {
-  await shop?.close();
-  await provider?.close();
+afterAll(() => provider?.close());
+
+// The shop's settings name the provider, so they are read once the beforeAll above started it.
+const shop = useTestApp(() => ({
+  PUBLIC_URL: shopUrl,
+  OIDC_ISSUER: provider.issuer,
+  OIDC_CLIENT_ID: provider.clientId,
+  OIDC_CLIENT_SECRET: provider.clientSecret,
+}));
+
+beforeAll(async () => {
+  await shop.app.listen({ port, host: '127.0.0.1' });
 });
 
 interface StoredCookie {

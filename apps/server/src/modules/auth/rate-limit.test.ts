@@ -5,21 +5,13 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema.ts';
 import { buildApp } from '../../http/app.ts';
 import { signUp, TEST_ORIGIN, TEST_PASSWORD } from '../../test/accounts.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, useTestApp } from '../../test/test-app.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 
 const MAX = 3;
 
-let testApp: TestApp;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  testApp = await createTestApp({ AUTH_RATE_LIMIT_MAX: String(MAX) });
-  app = testApp.app;
-});
-
-afterAll(() => testApp.close());
+const testApp = useTestApp({ AUTH_RATE_LIMIT_MAX: String(MAX) });
 
 /** Each test uses its own addresses and e-mails: the counters of one window outlive a test. */
 function attempt(
@@ -58,17 +50,17 @@ function expectAnswered(response: LightMyRequestResponse) {
 describe('sign-in attempts', () => {
   it(`from one IP address are refused after ${MAX} in a window, whatever the e-mail`, async () => {
     for (let n = 1; n <= MAX; n += 1) {
-      expect((await attempt(app, '10.1.0.1', `ip-guess-${n}@bazaar.test`)).statusCode).toBe(401);
+      expect((await attempt(testApp.app, '10.1.0.1', `ip-guess-${n}@bazaar.test`)).statusCode).toBe(401);
     }
-    expectLimited(await attempt(app, '10.1.0.1', 'ip-guess-4@bazaar.test'));
+    expectLimited(await attempt(testApp.app, '10.1.0.1', 'ip-guess-4@bazaar.test'));
     // The limit is per address: another one goes on.
-    expectAnswered(await attempt(app, '10.1.0.2', 'ip-guess-5@bazaar.test'));
+    expectAnswered(await attempt(testApp.app, '10.1.0.2', 'ip-guess-5@bazaar.test'));
   });
 
   it('are refused even with the right password once the limit is reached', async () => {
-    await signUp(app, 'patient@bazaar.test');
-    for (let n = 1; n <= MAX; n += 1) await attempt(app, '10.1.1.1', `someone-${n}@bazaar.test`);
-    const response = await app.inject({
+    await signUp(testApp.app, 'patient@bazaar.test');
+    for (let n = 1; n <= MAX; n += 1) await attempt(testApp.app, '10.1.1.1', `someone-${n}@bazaar.test`);
+    const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
       remoteAddress: '10.1.1.1',
@@ -83,28 +75,28 @@ describe('sign-in attempts', () => {
     const victim = 'victim@bazaar.test';
     const spellings = [victim, 'Victim@Bazaar.test', ` ${victim.toUpperCase()} `];
     for (let n = 1; n <= MAX; n += 1) {
-      expectAnswered(await attempt(app, `10.2.0.${n}`, spellings[n - 1]!));
+      expectAnswered(await attempt(testApp.app, `10.2.0.${n}`, spellings[n - 1]!));
     }
-    expectLimited(await attempt(app, '10.2.0.9', victim));
+    expectLimited(await attempt(testApp.app, '10.2.0.9', victim));
     // Another e-mail from another address is not affected.
-    expectAnswered(await attempt(app, '10.2.0.10', 'bystander@bazaar.test'));
+    expectAnswered(await attempt(testApp.app, '10.2.0.10', 'bystander@bazaar.test'));
   });
 
   it('cannot escape the per-address limit with a forged X-Forwarded-For when no proxy is trusted', async () => {
     for (let n = 1; n <= MAX; n += 1) {
-      await attempt(app, '10.3.0.1', `forger-${n}@bazaar.test`, {
+      await attempt(testApp.app, '10.3.0.1', `forger-${n}@bazaar.test`, {
         headers: { 'x-forwarded-for': `192.0.2.${n}` },
       });
     }
     expectLimited(
-      await attempt(app, '10.3.0.1', 'forger-4@bazaar.test', {
+      await attempt(testApp.app, '10.3.0.1', 'forger-4@bazaar.test', {
         headers: { 'x-forwarded-for': '192.0.2.99' },
       }),
     );
   });
 
   it('cannot escape the limit through another spelling of the path', async () => {
-    for (let n = 1; n <= MAX; n += 1) await attempt(app, '10.4.0.1', `spelling-${n}@bazaar.test`);
+    for (let n = 1; n <= MAX; n += 1) await attempt(testApp.app, '10.4.0.1', `spelling-${n}@bazaar.test`);
     for (const url of [
       '/api/auth/sign-in/email?x=1',
       '/api/auth/sign-in/email/',
@@ -113,7 +105,7 @@ describe('sign-in attempts', () => {
       '/api/auth/sign-in/%65mail',
       '/api//auth/sign-in/email',
     ]) {
-      const response = await app.inject({
+      const response = await testApp.app.inject({
         method: 'POST',
         url,
         remoteAddress: '10.4.0.1',
@@ -133,14 +125,14 @@ describe('registrations', () => {
   it(`from one IP address are refused after ${MAX} in a window, and the refused one creates nothing`, async () => {
     for (let n = 1; n <= MAX; n += 1) {
       expect(
-        (await attempt(app, '10.5.0.1', `spammer-${n}@bazaar.test`, { path: 'sign-up' })).statusCode,
+        (await attempt(testApp.app, '10.5.0.1', `spammer-${n}@bazaar.test`, { path: 'sign-up' })).statusCode,
       ).toBe(200);
     }
-    expectLimited(await attempt(app, '10.5.0.1', 'spammer-4@bazaar.test', { path: 'sign-up' }));
+    expectLimited(await attempt(testApp.app, '10.5.0.1', 'spammer-4@bazaar.test', { path: 'sign-up' }));
     // The address is still free: the refused registration made no account.
-    expect((await attempt(app, '10.5.0.2', 'spammer-4@bazaar.test', { path: 'sign-up' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await attempt(testApp.app, '10.5.0.2', 'spammer-4@bazaar.test', { path: 'sign-up' })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -148,11 +140,11 @@ describe('several server processes on one database', () => {
   it('share the counters', async () => {
     const second = await buildApp({ database: testApp.database, env: testApp.env });
     try {
-      expectAnswered(await attempt(app, '10.6.0.1', 'shared-1@bazaar.test'));
+      expectAnswered(await attempt(testApp.app, '10.6.0.1', 'shared-1@bazaar.test'));
       expectAnswered(await attempt(second, '10.6.0.1', 'shared-2@bazaar.test'));
-      expectAnswered(await attempt(app, '10.6.0.1', 'shared-3@bazaar.test'));
+      expectAnswered(await attempt(testApp.app, '10.6.0.1', 'shared-3@bazaar.test'));
       expectLimited(await attempt(second, '10.6.0.1', 'shared-4@bazaar.test'));
-      expectLimited(await attempt(app, '10.6.0.1', 'shared-5@bazaar.test'));
+      expectLimited(await attempt(testApp.app, '10.6.0.1', 'shared-5@bazaar.test'));
     } finally {
       await second.close();
     }

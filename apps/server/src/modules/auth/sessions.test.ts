@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
 import { asBearer, signUp, TEST_ORIGIN, TEST_PASSWORD, type TestAccount } from '../../test/accounts.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, useTestApp } from '../../test/test-app.ts';
 
-let testApp: TestApp;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  app = testApp.app;
-});
-
-afterAll(() => testApp.close());
+const testApp = useTestApp();
 
 interface ListedSession {
   id: string;
@@ -27,7 +19,7 @@ const cookieOf = (response: LightMyRequestResponse) =>
 
 /** Signs the account in once more, as another device would: that session's bearer token and cookie. */
 async function anotherDevice(account: TestAccount, headers: Record<string, string> = {}) {
-  const response = await app.inject({
+  const response = await testApp.app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/email',
     headers: { origin: TEST_ORIGIN, ...headers },
@@ -38,12 +30,12 @@ async function anotherDevice(account: TestAccount, headers: Record<string, strin
 }
 
 async function signedInAs(headers: Record<string, string>): Promise<string | null> {
-  const response = await app.inject({ method: 'GET', url: '/api/auth/get-session', headers });
+  const response = await testApp.app.inject({ method: 'GET', url: '/api/auth/get-session', headers });
   return response.json<{ user: { email: string } } | null>()?.user.email ?? null;
 }
 
 const changePassword = (headers: Record<string, string>, payload: object) =>
-  app.inject({
+  testApp.app.inject({
     method: 'POST',
     url: '/api/auth/change-password',
     headers: { origin: TEST_ORIGIN, ...headers },
@@ -51,11 +43,11 @@ const changePassword = (headers: Record<string, string>, payload: object) =>
   });
 
 const listSessions = (headers: Record<string, string>) =>
-  app.inject({ method: 'GET', url: '/api/auth/list-sessions', headers });
+  testApp.app.inject({ method: 'GET', url: '/api/auth/list-sessions', headers });
 
 describe('changing the password', () => {
   it('ends every other session of the account, even when the client asks to keep them', async () => {
-    const account = await signUp(app, 'changer@bazaar.test');
+    const account = await signUp(testApp.app, 'changer@bazaar.test');
     const laptop = await anotherDevice(account);
     const phone = await anotherDevice(account);
 
@@ -81,7 +73,7 @@ describe('changing the password', () => {
   });
 
   it('with a wrong current password changes nothing and ends nothing', async () => {
-    const account = await signUp(app, 'wrong-current@bazaar.test');
+    const account = await signUp(testApp.app, 'wrong-current@bazaar.test');
     const laptop = await anotherDevice(account);
     const response = await changePassword(asBearer(account), {
       currentPassword: 'not the password',
@@ -95,7 +87,7 @@ describe('changing the password', () => {
 
 describe('the list of sessions', () => {
   it('describes each session of the account without its token, so that no session yields the others', async () => {
-    const account = await signUp(app, 'lister@bazaar.test');
+    const account = await signUp(testApp.app, 'lister@bazaar.test');
     const laptop = await anotherDevice(account);
     const response = await listSessions(asBearer(account));
     expect(response.statusCode).toBe(200);
@@ -113,7 +105,7 @@ describe('the list of sessions', () => {
 
 describe("the client's address", () => {
   it('is the connection’s unless TRUST_PROXY is set: a forged X-Forwarded-For is not recorded', async () => {
-    const account = await signUp(app, 'forger@bazaar.test');
+    const account = await signUp(testApp.app, 'forger@bazaar.test');
     await anotherDevice(account, {
       'x-forwarded-for': '203.0.113.66',
       'x-bazaar-client-address': '203.0.113.67',

@@ -1,15 +1,13 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { Product } from '@bazaar/shared/products';
 import { categories } from '../../db/schema.ts';
 import { seedDemoData } from '../../db/seed/seed.ts';
 import { asBearer, asCookie, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, useTestApp } from '../../test/test-app.ts';
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const testApp = useTestApp();
 let seller: TestAccount;
 let productId: string;
 /** The app's database reads (every repository read is a `select`). */
@@ -18,12 +16,10 @@ let reads: MockInstance;
 let held: Promise<void> | undefined;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  app = testApp.app;
-  app.addHook('preSerialization', async (request) => {
+  testApp.app.addHook('preSerialization', async (request) => {
     if (request.headers['x-test-hold'] !== undefined) await held;
   });
-  seller = await signUp(app, 'cache-seller@bazaar.test');
+  seller = await signUp(testApp.app, 'cache-seller@bazaar.test');
   const [first] = await insertProducts(testApp.database.db, [
     productRow({ name: 'Cached Lamp', categories: ['home'] }),
     productRow({ name: 'Cached Phone', categories: ['phones'], flashSale: true }),
@@ -37,16 +33,14 @@ beforeAll(async () => {
   reads = vi.spyOn(testApp.database.db, 'select');
 });
 
-afterAll(() => testApp.close());
-
 async function get(url: string, headers: Record<string, string> = {}) {
   reads.mockClear();
-  const response = await app.inject({ method: 'GET', url, headers });
+  const response = await testApp.app.inject({ method: 'GET', url, headers });
   return { response, reads: reads.mock.calls.length };
 }
 
 const write = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  app.inject({ method, url, headers: asBearer(seller), ...(payload ? { payload } : {}) });
+  testApp.app.inject({ method, url, headers: asBearer(seller), ...(payload ? { payload } : {}) });
 
 describe('the catalog cache', () => {
   it.each([
@@ -156,7 +150,7 @@ describe('the catalog cache', () => {
     expect(await sellerName()).toBe('Cassie Cache');
     expect((await get('/api/products')).response.json<Product[]>()[0]?.seller.name).toBe('Cassie Cache');
 
-    const updated = await app.inject({
+    const updated = await testApp.app.inject({
       method: 'POST',
       url: '/api/auth/update-user',
       headers: asCookie(seller),
@@ -169,8 +163,8 @@ describe('the catalog cache', () => {
 
   it('keeps answers that a refused write did not change', async () => {
     await get('/api/products');
-    const stranger = await signUp(app, 'cache-stranger@bazaar.test');
-    const refused = await app.inject({
+    const stranger = await signUp(testApp.app, 'cache-stranger@bazaar.test');
+    const refused = await testApp.app.inject({
       method: 'PATCH',
       url: `/api/products/${productId}`,
       headers: asBearer(stranger),
@@ -211,7 +205,7 @@ describe('the catalog cache', () => {
     held = new Promise((resolve) => (release = resolve));
     reads.mockClear();
     // Reads the catalog, then waits before its answer would be kept.
-    const slowRead = app.inject({
+    const slowRead = testApp.app.inject({
       method: 'GET',
       url: '/api/products?limit=23',
       headers: { 'x-test-hold': '1' },

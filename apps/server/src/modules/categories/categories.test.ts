@@ -1,27 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Category } from '@bazaar/shared/categories';
-import type { DatabaseHandle } from '../../db/client.ts';
 import { categories } from '../../db/schema.ts';
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.ts';
+import { useTestApp, TEST_PUBLIC_URL } from '../../test/test-app.ts';
 
-let testApp: TestApp;
-let database: DatabaseHandle;
-let app: FastifyInstance;
+const testApp = useTestApp();
 const names = ['Watches', 'Books', 'Phones', 'Home & Kitchen', 'Toys'];
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  ({ app, database } = testApp);
-  await database.db
+  await testApp.database.db
     .insert(categories)
     .values(names.map((name) => ({ name, imageUrl: `/images/categories/${name.toLowerCase()}.svg` })));
 });
 
-afterAll(() => testApp.close());
-
 async function list(query = '') {
-  const response = await app.inject({ method: 'GET', url: `/api/categories${query}` });
+  const response = await testApp.app.inject({ method: 'GET', url: `/api/categories${query}` });
   return { response, body: response.json<Category[]>() };
 }
 

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-app.ts';
 import { bannerImageUrl, categoryImageUrl, productImageUrl, slugify } from './images.urls.ts';
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const testApp = useTestApp();
 
-beforeAll(async () => {
-  testApp = await createTestApp();
-  ({ app } = testApp);
-});
-
-afterAll(() => testApp.close());
-
-const get = (url: string) => app.inject({ method: 'GET', url });
+const get = (url: string) => testApp.app.inject({ method: 'GET', url });
 
 describe('generated images', () => {
   it.each([

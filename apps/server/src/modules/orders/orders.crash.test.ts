@@ -16,7 +16,7 @@ import {
 } from '../../test/server-process.ts';
 import { TEST_ADMIN_EMAIL } from '../../test/test-app.ts';
 import { createPostgresDatabase, testEngine } from '../../test/test-database.ts';
-import { orderBody } from './order-fixtures.ts';
+import { orderBody } from '../../test/order-fixtures.ts';
 
 const PLACEMENTS = 200;
 const KILL_AFTER_ACKNOWLEDGED = 50;

@@ -1,30 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { OrderCreatedSchema, OrderSchema, QUANTITY_MAX } from '@bazaar/shared/orders';
 import { centsToDollars, lineTotalCents } from '@bazaar/shared/pricing';
-import type { DatabaseHandle } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { asBearer, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.ts';
-import { orderBody, placeOrder } from './order-fixtures.ts';
+import { useTestApp, TEST_PUBLIC_URL } from '../../test/test-app.ts';
+import { orderBody, placeOrder } from '../../test/order-fixtures.ts';
 
 const RUNS = 30;
 
-let testApp: TestApp;
-let database: DatabaseHandle;
-let app: FastifyInstance;
+const testApp = useTestApp();
 let buyer: TestAccount;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  ({ app, database } = testApp);
-  buyer = await signUp(app, 'pricing@bazaar.test');
+  buyer = await signUp(testApp.app, 'pricing@bazaar.test');
 });
-
-afterAll(() => testApp.close());
 
 const lineArbitrary = fc.record({
   priceCents: fc.integer({ min: 0, max: 100_000_000 }),
@@ -37,7 +29,7 @@ describe('order pricing', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(lineArbitrary, { minLength: 1, maxLength: 4 }), async (lines) => {
         const rows = await insertProducts(
-          database.db,
+          testApp.database.db,
           lines.map(({ priceCents, discount }) => productRow({ priceCents, discount })),
         );
         const expectedLines = lines.map((line) =>
@@ -48,7 +40,7 @@ describe('order pricing', () => {
           rows.map((row) => row.id),
           lines.map((line) => line.quantity),
         );
-        const response = await placeOrder(app, buyer, body);
+        const response = await placeOrder(testApp.app, buyer, body);
 
         expect(response.statusCode).toBe(201);
         const { insertedId, ...order } = OrderCreatedSchema.parse(response.json());
@@ -67,7 +59,7 @@ describe('order pricing', () => {
 
         // Repricing the products afterwards leaves the stored order as it was.
         for (const row of rows) {
-          await database.db
+          await testApp.database.db
             .update(products)
             .set({
               priceCents: row.priceCents > 0 ? row.priceCents - 1 : 1,
@@ -75,7 +67,7 @@ describe('order pricing', () => {
             })
             .where(eq(products.id, row.id));
         }
-        const listed = await app.inject({
+        const listed = await testApp.app.inject({
           method: 'GET',
           url: `/api/orders/${buyer.email}?limit=1`,
           headers: asBearer(buyer),

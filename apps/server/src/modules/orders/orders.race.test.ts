@@ -7,7 +7,7 @@ import { AppError } from '../../http/app-error.ts';
 import { shopImageUrls } from '../images/images.urls.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
-import { orderBody } from './order-fixtures.ts';
+import { orderBody } from '../../test/order-fixtures.ts';
 import { createOrdersRepository } from './orders.repository.ts';
 import { createOrdersService } from './orders.service.ts';
 

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '@bazaar/shared/errors';
 import { OrderSchema, SaleSchema, type Order, type Sale } from '@bazaar/shared/orders';
 import { asBearer, asCookie, signUp, signUpCast, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { orderBody, placeOrder } from './order-fixtures.ts';
+import { useTestApp } from '../../test/test-app.ts';
+import { orderBody, placeOrder } from '../../test/order-fixtures.ts';
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const testApp = useTestApp();
 let seller: TestAccount;
 let stranger: TestAccount;
 let admin: TestAccount;
@@ -23,18 +21,16 @@ let lampOrder: Order;
 let phoneOrder: Order;
 
 async function orderOf(buyer: TestAccount, productIds: string[], quantities: number[]): Promise<Order> {
-  const response = await placeOrder(app, buyer, orderBody(productIds, quantities));
+  const response = await placeOrder(testApp.app, buyer, orderBody(productIds, quantities));
   if (response.statusCode !== 201) throw new Error(`order failed: ${response.body}`);
   return OrderSchema.parse(response.json());
 }
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  app = testApp.app;
   ({ owner: seller, stranger, admin } = await signUpCast(testApp, 'sales'));
-  lampSeller = await signUp(app, 'lena-lamps@bazaar.test', 'Lena Lamps');
-  bea = await signUp(app, 'bea-buyer@bazaar.test', 'Bea Buyer');
-  ben = await signUp(app, 'ben-buyer@bazaar.test', 'Ben Buyer');
+  lampSeller = await signUp(testApp.app, 'lena-lamps@bazaar.test', 'Lena Lamps');
+  bea = await signUp(testApp.app, 'bea-buyer@bazaar.test', 'Bea Buyer');
+  ben = await signUp(testApp.app, 'ben-buyer@bazaar.test', 'Ben Buyer');
   const [mug, lamp, phone] = await insertProducts(testApp.database.db, [
     productRow({ name: 'Mug', priceCents: 1000, sellerId: seller.id }),
     productRow({ name: 'Lamp', priceCents: 4500, sellerId: lampSeller.id }),
@@ -45,10 +41,8 @@ beforeAll(async () => {
   phoneOrder = await orderOf(ben, [phone!.id], [3]);
 });
 
-afterAll(() => testApp.close());
-
 const get = (url: string, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'GET', url, headers });
+  testApp.app.inject({ method: 'GET', url, headers });
 
 async function salesOf(account: TestAccount, query = '') {
   const response = await get(`/api/sales${query}`, asBearer(account));

@@ -1,38 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ORDER_STATUSES, OrderSchema, type OrderStatus } from '@bazaar/shared/orders';
 import type { ApiError } from '@bazaar/shared/errors';
-import type { DatabaseHandle } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { signUpCast, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { changeStatus, orderOf, statusOf } from './order-fixtures.ts';
+import { useTestApp } from '../../test/test-app.ts';
+import { changeStatus, orderOf, statusOf } from '../../test/order-fixtures.ts';
 
-let testApp: TestApp;
-let database: DatabaseHandle;
-let app: FastifyInstance;
+const testApp = useTestApp();
 let buyer: TestAccount;
 let stranger: TestAccount;
 let admin: TestAccount;
 let productId: string;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  ({ app, database } = testApp);
   ({ owner: buyer, stranger, admin } = await signUpCast(testApp, 'status'));
-  const [row] = await insertProducts(database.db, [productRow()]);
+  const [row] = await insertProducts(testApp.database.db, [productRow()]);
   productId = row!.id;
 });
 
-afterAll(() => testApp.close());
-
 /** A fresh order of the buyer, put straight into `status`. */
 async function orderIn(status: OrderStatus) {
-  const order = await orderOf(app, buyer, [productId]);
-  await database.db.update(orders).set({ status }).where(eq(orders.id, order._id));
+  const order = await orderOf(testApp.app, buyer, [productId]);
+  await testApp.database.db.update(orders).set({ status }).where(eq(orders.id, order._id));
   return { ...order, status };
 }
 
@@ -52,10 +44,10 @@ describe('PATCH /api/orders/:id/status', () => {
     'lets the $who move an order from $from to $to',
     async ({ who, from, to }) => {
       const order = await orderIn(from);
-      const response = await changeStatus(app, { buyer, admin }[who], order._id, to);
+      const response = await changeStatus(testApp.app, { buyer, admin }[who], order._id, to);
       expect(response.statusCode).toBe(200);
       expect(OrderSchema.parse(response.json())).toEqual({ ...order, status: to });
-      expect(await statusOf(database.db, order._id)).toBe(to);
+      expect(await statusOf(testApp.database.db, order._id)).toBe(to);
     },
   );
 
@@ -63,56 +55,56 @@ describe('PATCH /api/orders/:id/status', () => {
     'refuses with a 409 the $who moving an order from $from to $to',
     async ({ who, from, to }) => {
       const order = await orderIn(from);
-      const response = await changeStatus(app, { buyer, admin }[who], order._id, to);
+      const response = await changeStatus(testApp.app, { buyer, admin }[who], order._id, to);
       expect(response.statusCode).toBe(409);
       expect(response.json<ApiError>()).toEqual({
         error: 'CONFLICT',
         message: `An order that is ${from} cannot become ${to}.`,
       });
-      expect(await statusOf(database.db, order._id)).toBe(from);
+      expect(await statusOf(testApp.database.db, order._id)).toBe(from);
     },
   );
 
   it.each(ORDER_STATUSES)('refuses a stranger with a 403 for an order that is %s', async (from) => {
     const order = await orderIn(from);
     for (const to of ORDER_STATUSES) {
-      expect((await changeStatus(app, stranger, order._id, to)).statusCode).toBe(403);
+      expect((await changeStatus(testApp.app, stranger, order._id, to)).statusCode).toBe(403);
     }
-    expect(await statusOf(database.db, order._id)).toBe(from);
+    expect(await statusOf(testApp.database.db, order._id)).toBe(from);
   });
 
   it("gives an admin who bought the order both the buyer's and the admin's moves", async () => {
-    const own = await orderOf(app, admin, [productId]);
-    expect((await changeStatus(app, admin, own._id, 'shipped')).statusCode).toBe(200);
-    expect((await changeStatus(app, admin, own._id, 'delivered')).statusCode).toBe(200);
+    const own = await orderOf(testApp.app, admin, [productId]);
+    expect((await changeStatus(testApp.app, admin, own._id, 'shipped')).statusCode).toBe(200);
+    expect((await changeStatus(testApp.app, admin, own._id, 'delivered')).statusCode).toBe(200);
   });
 
   it('lets only one of many simultaneous changes from the same status through', async () => {
     const order = await orderIn('processing');
     const answers = await Promise.all([
-      ...Array.from({ length: 5 }, () => changeStatus(app, admin, order._id, 'shipped')),
-      ...Array.from({ length: 5 }, () => changeStatus(app, buyer, order._id, 'cancelled')),
+      ...Array.from({ length: 5 }, () => changeStatus(testApp.app, admin, order._id, 'shipped')),
+      ...Array.from({ length: 5 }, () => changeStatus(testApp.app, buyer, order._id, 'cancelled')),
     ]);
     const codes = answers.map((answer) => answer.statusCode);
     // Whichever ran first wins; every other one finds the order no longer processing.
     expect([...codes].sort()).toEqual([200, ...Array<number>(9).fill(409)]);
     const winner = codes.indexOf(200) < 5 ? 'shipped' : 'cancelled';
-    expect(await statusOf(database.db, order._id)).toBe(winner);
+    expect(await statusOf(testApp.database.db, order._id)).toBe(winner);
   });
 
   it.each([
     ['an unknown id', randomUUID()],
     ['a malformed id', 'not-a-uuid'],
   ])('answers 404 for %s', async (_case, id) => {
-    const response = await changeStatus(app, admin, id, 'shipped');
+    const response = await changeStatus(testApp.app, admin, id, 'shipped');
     expect(response.statusCode).toBe(404);
     expect(response.json<ApiError>().error).toBe('NOT_FOUND');
   });
 
   it('refuses an unknown status or an extra field with a 400', async () => {
     const order = await orderIn('processing');
-    expect((await changeStatus(app, admin, order._id, 'lost')).statusCode).toBe(400);
-    const extra = await app.inject({
+    expect((await changeStatus(testApp.app, admin, order._id, 'lost')).statusCode).toBe(400);
+    const extra = await testApp.app.inject({
       method: 'PATCH',
       url: `/api/orders/${order._id}/status`,
       headers: { authorization: `Bearer ${admin.token}` },
@@ -120,6 +112,6 @@ describe('PATCH /api/orders/:id/status', () => {
     });
     expect(extra.statusCode).toBe(400);
     expect(extra.json<ApiError>().message).toContain('note');
-    expect(await statusOf(database.db, order._id)).toBe('processing');
+    expect(await statusOf(testApp.database.db, order._id)).toBe('processing');
   });
 });

@@ -1,19 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { OrderCreatedSchema, OrderSchema, type Order } from '@bazaar/shared/orders';
 import type { ApiError } from '@bazaar/shared/errors';
-import type { DatabaseHandle } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { asBearer, asCookie, signUp, signUpCast, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.ts';
-import { changeStatus, countOrders, orderBody, orderOf, placeOrder, statusOf } from './order-fixtures.ts';
+import { useTestApp, TEST_PUBLIC_URL } from '../../test/test-app.ts';
+import {
+  changeStatus,
+  countOrders,
+  orderBody,
+  orderOf,
+  placeOrder,
+  statusOf,
+} from '../../test/order-fixtures.ts';
 
-let testApp: TestApp;
-let database: DatabaseHandle;
-let app: FastifyInstance;
+const testApp = useTestApp();
 let owner: TestAccount;
 let stranger: TestAccount;
 let admin: TestAccount;
@@ -23,10 +26,8 @@ let phoneImage: string;
 let lampImage: string;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  ({ app, database } = testApp);
   ({ owner, stranger, admin } = await signUpCast(testApp, 'orders'));
-  const [phoneRow, lampRow] = await insertProducts(database.db, [
+  const [phoneRow, lampRow] = await insertProducts(testApp.database.db, [
     productRow({ name: 'Phone', priceCents: 1999, discount: 15 }),
     productRow({ name: 'Lamp', priceCents: 4500, discount: 0 }),
   ]);
@@ -37,10 +38,8 @@ beforeAll(async () => {
   lampImage = TEST_PUBLIC_URL + lampRow!.mainImageUrl;
 });
 
-afterAll(() => testApp.close());
-
 function get(url: string, account: TestAccount | null) {
-  return app.inject({ method: 'GET', url, headers: account ? asBearer(account) : {} });
+  return testApp.app.inject({ method: 'GET', url, headers: account ? asBearer(account) : {} });
 }
 
 async function list(url: string, account: TestAccount) {
@@ -55,7 +54,7 @@ async function list(url: string, account: TestAccount) {
 describe('POST /api/orders', () => {
   it('prices the order from the catalog, owned by the session user, processing', async () => {
     const before = Date.now();
-    const response = await placeOrder(app, owner, orderBody([lamp, phone], [2, 3]));
+    const response = await placeOrder(testApp.app, owner, orderBody([lamp, phone], [2, 3]));
     expect(response.statusCode).toBe(201);
     const order = OrderCreatedSchema.parse(response.json());
     expect(order.insertedId).toBe(order._id);
@@ -99,7 +98,7 @@ describe('POST /api/orders', () => {
   });
 
   it("accepts the spec's body (whole products, client totals, status and owner) and ignores what the server decides", async () => {
-    const response = await placeOrder(app, owner, {
+    const response = await placeOrder(testApp.app, owner, {
       ...orderBody([]),
       products: [
         { _id: phone, name: 'Phone', price: 0.01, discount: 99, quantity: 2, mainImage: { url: 'x' } },
@@ -121,7 +120,7 @@ describe('POST /api/orders', () => {
 
   it('defaults the payment method to cash on delivery', async () => {
     const { paymentMethod: _, ...body } = orderBody([lamp]);
-    const response = await placeOrder(app, owner, body);
+    const response = await placeOrder(testApp.app, owner, body);
     expect(response.statusCode).toBe(201);
     expect(response.json<Order>().paymentMethod).toBe('cash on delivery');
   });
@@ -151,19 +150,19 @@ describe('POST /api/orders', () => {
     ['a line without a product id', () => line(1), 'products.0'],
     ['an unknown field', () => ({ ...orderBody([phone]), coupon: 'FREE' }), 'coupon'],
   ])('rejects %s with a 400 naming the field, storing nothing', async (_case, body, field) => {
-    const before = await countOrders(database.db);
-    const response = await placeOrder(app, owner, body());
+    const before = await countOrders(testApp.database.db);
+    const response = await placeOrder(testApp.app, owner, body());
     expect(response.statusCode).toBe(400);
     const error = response.json<ApiError>();
     expect(error.error).toBe('VALIDATION_ERROR');
     expect(error.message).toContain(field);
-    expect(await countOrders(database.db)).toBe(before);
+    expect(await countOrders(testApp.database.db)).toBe(before);
   });
 
   it('rejects unknown products with a 400 listing their ids, storing nothing', async () => {
     const missing = [randomUUID(), randomUUID()];
-    const before = await countOrders(database.db);
-    const response = await placeOrder(app, owner, orderBody([missing[0]!, phone, missing[1]!]));
+    const before = await countOrders(testApp.database.db);
+    const response = await placeOrder(testApp.app, owner, orderBody([missing[0]!, phone, missing[1]!]));
     expect(response.statusCode).toBe(400);
     const error = response.json<ApiError>();
     expect(error.error).toBe('VALIDATION_ERROR');
@@ -173,24 +172,24 @@ describe('POST /api/orders', () => {
       { path: 'products.0', message: `No product with id ${missing[0]}` },
       { path: 'products.2', message: `No product with id ${missing[1]}` },
     ]);
-    expect(await countOrders(database.db)).toBe(before);
+    expect(await countOrders(testApp.database.db)).toBe(before);
   });
 
   it('rejects a deleted product', async () => {
-    const [gone] = await insertProducts(database.db, [productRow({ name: 'Soon gone' })]);
-    await database.db.delete(products).where(eq(products.id, gone!.id));
-    const response = await placeOrder(app, owner, orderBody([gone!.id]));
+    const [gone] = await insertProducts(testApp.database.db, [productRow({ name: 'Soon gone' })]);
+    await testApp.database.db.delete(products).where(eq(products.id, gone!.id));
+    const response = await placeOrder(testApp.app, owner, orderBody([gone!.id]));
     expect(response.statusCode).toBe(400);
     expect(response.json<ApiError>().message).toContain(gone!.id);
   });
 
   it('prices the largest order there can be exactly: 50 lines of 99 at $1,000,000', async () => {
     const dear = await insertProducts(
-      database.db,
+      testApp.database.db,
       Array.from({ length: 50 }, (_, i) => productRow({ name: `Yacht ${i}`, priceCents: 100_000_000 })),
     );
     const response = await placeOrder(
-      app,
+      testApp.app,
       owner,
       orderBody(
         dear.map((row) => row.id),
@@ -202,7 +201,7 @@ describe('POST /api/orders', () => {
   });
 
   it('refuses with a 400 an Idempotency-Key longer than 200 characters', async () => {
-    const response = await placeOrder(app, owner, orderBody([phone]), 'k'.repeat(201));
+    const response = await placeOrder(testApp.app, owner, orderBody([phone]), 'k'.repeat(201));
     expect(response.statusCode).toBe(400);
     expect(response.json<ApiError>().message).toContain('idempotency-key');
   });
@@ -213,42 +212,42 @@ describe('who may do what', () => {
   let strangersOrder: Order;
 
   beforeAll(async () => {
-    ownersOrder = await orderOf(app, owner, [phone]);
-    strangersOrder = await orderOf(app, stranger, [lamp]);
+    ownersOrder = await orderOf(testApp.app, owner, [phone]);
+    strangersOrder = await orderOf(testApp.app, stranger, [lamp]);
   });
 
   describe('POST /api/orders', () => {
     it('refuses anonymous callers with a 401, storing nothing', async () => {
-      const before = await countOrders(database.db);
-      const response = await placeOrder(app, null, orderBody([phone]));
+      const before = await countOrders(testApp.database.db);
+      const response = await placeOrder(testApp.app, null, orderBody([phone]));
       expect(response.statusCode).toBe(401);
       expect(response.json<ApiError>().error).toBe('UNAUTHORIZED');
-      expect(await countOrders(database.db)).toBe(before);
+      expect(await countOrders(testApp.database.db)).toBe(before);
     });
 
     it('refuses a cookie-borne order from another site with a 403, storing nothing', async () => {
-      const before = await countOrders(database.db);
-      const response = await app.inject({
+      const before = await countOrders(testApp.database.db);
+      const response = await testApp.app.inject({
         method: 'POST',
         url: '/api/orders',
         headers: { ...asCookie(owner), origin: 'https://evil.example' },
         payload: orderBody([phone]),
       });
       expect(response.statusCode).toBe(403);
-      expect(await countOrders(database.db)).toBe(before);
+      expect(await countOrders(testApp.database.db)).toBe(before);
     });
 
     it.each(['owner', 'stranger', 'admin'] as const)('lets the %s order, for themselves', async (who) => {
       const account = { owner, stranger, admin }[who];
-      const before = await countOrders(database.db, account.email);
-      const response = await placeOrder(app, account, orderBody([lamp]));
+      const before = await countOrders(testApp.database.db, account.email);
+      const response = await placeOrder(testApp.app, account, orderBody([lamp]));
       expect(response.statusCode).toBe(201);
       expect(response.json<Order>().userEmail).toBe(account.email);
-      expect(await countOrders(database.db, account.email)).toBe(before + 1);
+      expect(await countOrders(testApp.database.db, account.email)).toBe(before + 1);
     });
 
     it('takes a signed-in session cookie from the shop itself', async () => {
-      const response = await app.inject({
+      const response = await testApp.app.inject({
         method: 'POST',
         url: '/api/orders',
         headers: asCookie(owner),
@@ -268,7 +267,7 @@ describe('who may do what', () => {
         const { orders, total } = await list(`/api/orders/${encodeURIComponent(email)}?limit=100`, owner);
         expect(orders.map((order) => order._id)).toContain(ownersOrder._id);
         expect(orders.every((order) => order.userEmail === owner.email)).toBe(true);
-        expect(total).toBe(await countOrders(database.db, owner.email));
+        expect(total).toBe(await countOrders(testApp.database.db, owner.email));
       }
     });
 
@@ -299,12 +298,12 @@ describe('who may do what', () => {
       const { orders, total } = await list('/api/orders?limit=100', account);
       expect(orders.length).toBeGreaterThan(0);
       expect(orders.every((order) => order.userEmail === account.email)).toBe(true);
-      expect(total).toBe(await countOrders(database.db, account.email));
+      expect(total).toBe(await countOrders(testApp.database.db, account.email));
     });
 
     it('answers an admin every order', async () => {
       const { orders, total } = await list('/api/orders?limit=100', admin);
-      expect(total).toBe(await countOrders(database.db));
+      expect(total).toBe(await countOrders(testApp.database.db));
       expect(orders.map((order) => order._id)).toEqual(
         expect.arrayContaining([ownersOrder._id, strangersOrder._id]),
       );
@@ -313,27 +312,27 @@ describe('who may do what', () => {
 
   describe('PATCH /api/orders/:id/status', () => {
     it('refuses anonymous callers with a 401, changing nothing', async () => {
-      expect((await changeStatus(app, null, ownersOrder._id, 'cancelled')).statusCode).toBe(401);
-      expect(await statusOf(database.db, ownersOrder._id)).toBe('processing');
+      expect((await changeStatus(testApp.app, null, ownersOrder._id, 'cancelled')).statusCode).toBe(401);
+      expect(await statusOf(testApp.database.db, ownersOrder._id)).toBe('processing');
     });
 
     it('refuses a user who is neither the buyer nor an admin with a 403, changing nothing', async () => {
       for (const status of ['cancelled', 'shipped']) {
-        const response = await changeStatus(app, stranger, ownersOrder._id, status);
+        const response = await changeStatus(testApp.app, stranger, ownersOrder._id, status);
         expect(response.statusCode).toBe(403);
         expect(response.json<ApiError>().error).toBe('FORBIDDEN');
       }
-      expect(await statusOf(database.db, ownersOrder._id)).toBe('processing');
+      expect(await statusOf(testApp.database.db, ownersOrder._id)).toBe('processing');
     });
 
     it('lets the buyer cancel, and an admin ship', async () => {
-      const cancelled = await changeStatus(app, stranger, strangersOrder._id, 'cancelled');
+      const cancelled = await changeStatus(testApp.app, stranger, strangersOrder._id, 'cancelled');
       expect(cancelled.statusCode).toBe(200);
       expect(OrderSchema.parse(cancelled.json())).toEqual({ ...strangersOrder, status: 'cancelled' });
-      const shipped = await changeStatus(app, admin, ownersOrder._id, 'shipped');
+      const shipped = await changeStatus(testApp.app, admin, ownersOrder._id, 'shipped');
       expect(shipped.statusCode).toBe(200);
       expect(OrderSchema.parse(shipped.json())).toEqual({ ...ownersOrder, status: 'shipped' });
-      expect(await statusOf(database.db, ownersOrder._id)).toBe('shipped');
+      expect(await statusOf(testApp.database.db, ownersOrder._id)).toBe('shipped');
     });
   });
 });
@@ -344,9 +343,10 @@ describe('listing', () => {
 
   beforeAll(async () => {
     // A buyer of their own, so that the counts below are exact.
-    buyer = await signUp(app, 'lister@bazaar.test');
+    buyer = await signUp(testApp.app, 'lister@bazaar.test');
     placed = [];
-    for (let i = 0; i < 5; i++) placed.push(await orderOf(app, buyer, i % 2 ? [phone, lamp] : [lamp]));
+    for (let i = 0; i < 5; i++)
+      placed.push(await orderOf(testApp.app, buyer, i % 2 ? [phone, lamp] : [lamp]));
   });
 
   it('answers newest first, paged with limit and offset, with the total in X-Total-Count', async () => {
@@ -370,11 +370,11 @@ describe('listing', () => {
   });
 
   it('keeps the snapshot of a product deleted after the order, with a null id', async () => {
-    const [mug] = await insertProducts(database.db, [
+    const [mug] = await insertProducts(testApp.database.db, [
       productRow({ name: 'Mug', priceCents: 1250, discount: 10 }),
     ]);
-    const order = await orderOf(app, buyer, [mug!.id, lamp]);
-    await database.db.delete(products).where(eq(products.id, mug!.id));
+    const order = await orderOf(testApp.app, buyer, [mug!.id, lamp]);
+    await testApp.database.db.delete(products).where(eq(products.id, mug!.id));
     const { orders } = await list(`/api/orders/${buyer.email}?limit=1`, buyer);
     expect(orders[0]).toEqual({
       ...order,
@@ -391,7 +391,7 @@ describe('listing', () => {
 
 describe('OpenAPI', () => {
   it('documents every order route with its tag, summary and error answers', async () => {
-    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+    const document = (await testApp.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
       paths: Record<
         string,
         Record<string, { tags: string[]; summary: string; responses: Record<string, unknown> }>

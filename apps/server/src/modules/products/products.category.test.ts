@@ -1,24 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@bazaar/shared/products';
 import { asBearer, signUp, type TestAccount } from '../../test/accounts.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const testApp = useTestApp();
 let seller: TestAccount;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  app = testApp.app;
-  seller = await signUp(app, 'category-seller@bazaar.test');
+  seller = await signUp(testApp.app, 'category-seller@bazaar.test');
 });
 
-afterAll(() => testApp.close());
-
 async function categoryPage(category: string) {
-  const response = await app.inject({
+  const response = await testApp.app.inject({
     method: 'GET',
     url: `/api/products?category=${encodeURIComponent(category)}&limit=100`,
   });
@@ -30,7 +24,7 @@ async function categoryPage(category: string) {
 }
 
 async function write(method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
-  const response = await app.inject({
+  const response = await testApp.app.inject({
     method,
     url,
     headers: asBearer(seller),

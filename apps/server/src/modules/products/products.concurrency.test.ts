@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@bazaar/shared/products';
 import { asBearer, signUp, type TestAccount } from '../../test/accounts.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const testApp = useTestApp();
 let seller: TestAccount;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  app = testApp.app;
-  seller = await signUp(app, 'racing-seller@bazaar.test');
+  seller = await signUp(testApp.app, 'racing-seller@bazaar.test');
 });
-
-afterAll(() => testApp.close());
 
 /** Edit number `i`: every field it sets names `i`, so a record mixing two edits shows two numbers. */
 function variant(i: number) {
@@ -41,7 +35,7 @@ function expectWholeVariant(product: Product, i: number) {
 const variantNumber = (product: Product) => Number(/^Variant (\d+)$/.exec(product.name)?.[1]);
 
 async function createProduct(): Promise<Product> {
-  const response = await app.inject({
+  const response = await testApp.app.inject({
     method: 'POST',
     url: '/api/products',
     headers: asBearer(seller),
@@ -52,9 +46,14 @@ async function createProduct(): Promise<Product> {
 }
 
 const edit = (id: string, i: number) =>
-  app.inject({ method: 'PATCH', url: `/api/products/${id}`, headers: asBearer(seller), payload: variant(i) });
+  testApp.app.inject({
+    method: 'PATCH',
+    url: `/api/products/${id}`,
+    headers: asBearer(seller),
+    payload: variant(i),
+  });
 
-const read = (id: string) => app.inject({ method: 'GET', url: `/api/products/${id}` });
+const read = (id: string) => testApp.app.inject({ method: 'GET', url: `/api/products/${id}` });
 
 describe('concurrent writes to one product', () => {
   it('50 simultaneous edits leave exactly one whole edit, never a mix', async () => {
@@ -75,7 +74,11 @@ describe('concurrent writes to one product', () => {
   it('edits racing a delete end with the product deleted; each edit was whole or refused with 404', async () => {
     const { _id: id } = await createProduct();
     const indexes = Array.from({ length: 30 }, (_, i) => i + 1);
-    const remove = app.inject({ method: 'DELETE', url: `/api/products/${id}`, headers: asBearer(seller) });
+    const remove = testApp.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${id}`,
+      headers: asBearer(seller),
+    });
     const [removed, ...answers] = await Promise.all([remove, ...indexes.map((i) => edit(id, i))]);
 
     expect(removed.statusCode, removed.body).toBe(200);

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ProductSchema, type Product } from '@bazaar/shared/products';
-import type { DatabaseHandle } from '../../db/client.ts';
 import { FIXTURE_SELLER, insertProducts, productRow } from '../../test/product-fixtures.ts';
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.ts';
+import { useTestApp, TEST_PUBLIC_URL } from '../../test/test-app.ts';
 
-let testApp: TestApp;
-let database: DatabaseHandle;
-let app: FastifyInstance;
+const testApp = useTestApp();
 
 // 30 products: every third a flash sale; names and categories chosen for the filters below.
 const rows = Array.from({ length: 30 }, (_, i) =>
@@ -25,16 +21,12 @@ const rows = Array.from({ length: 30 }, (_, i) =>
 let newestFirst: string[];
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  ({ app, database } = testApp);
-  const inserted = await insertProducts(database.db, rows);
+  const inserted = await insertProducts(testApp.database.db, rows);
   newestFirst = inserted.map((row) => row.id).reverse();
 });
 
-afterAll(() => testApp.close());
-
 async function list(query: string) {
-  const response = await app.inject({ method: 'GET', url: `/api/products${query}` });
+  const response = await testApp.app.inject({ method: 'GET', url: `/api/products${query}` });
   return { response, body: response.json<Product[]>(), total: Number(response.headers['x-total-count']) };
 }
 
@@ -141,7 +133,7 @@ describe('GET /api/products', () => {
     [`q=${'x'.repeat(101)}`, 'q'],
     ['colour=red', 'colour'],
   ])('rejects %s with a 400 naming the parameter', async (query, parameter) => {
-    const response = await app.inject({ method: 'GET', url: `/api/products?${query}` });
+    const response = await testApp.app.inject({ method: 'GET', url: `/api/products?${query}` });
     expect(response.statusCode).toBe(400);
     const body = response.json<{ error: string; message: string; details: { path: string }[] }>();
     expect(body.error).toBe('VALIDATION_ERROR');
@@ -153,7 +145,7 @@ describe('GET /api/products', () => {
 describe('GET /api/products/:id', () => {
   it('answers one product', async () => {
     const id = newestFirst[3];
-    const response = await app.inject({ method: 'GET', url: `/api/products/${id}` });
+    const response = await testApp.app.inject({ method: 'GET', url: `/api/products/${id}` });
     expect(response.statusCode).toBe(200);
     expect(response.json<Product>()._id).toBe(id);
   });
@@ -163,7 +155,7 @@ describe('GET /api/products/:id', () => {
     ['a malformed id', 'not-an-id'],
     ['a Mongo-style id', '65a1f0c2e4b0a1b2c3d4e5f6'],
   ])('answers 404 JSON for %s', async (_, id) => {
-    const response = await app.inject({ method: 'GET', url: `/api/products/${id}` });
+    const response = await testApp.app.inject({ method: 'GET', url: `/api/products/${id}` });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'NOT_FOUND', message: 'Product not found' });
   });

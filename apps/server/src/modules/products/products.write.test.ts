@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '@bazaar/shared/products';
 import { asBearer, asCookie, signUp, signUpCast, type TestAccount } from '../../test/accounts.ts';
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, useTestApp, TEST_PUBLIC_URL } from '../../test/test-app.ts';
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const testApp = useTestApp();
 let cast: Awaited<ReturnType<typeof signUpCast>>;
 
 const validProduct = {
@@ -26,12 +24,8 @@ const validProduct = {
 };
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  app = testApp.app;
   cast = await signUpCast(testApp, 'products');
 });
-
-afterAll(() => testApp.close());
 
 function send(
   method: 'POST' | 'PATCH' | 'DELETE',
@@ -39,14 +33,14 @@ function send(
   headers: Record<string, string>,
   payload?: object,
 ) {
-  return app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  return testApp.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 }
 
 const create = (account: TestAccount, payload: object = validProduct) =>
   send('POST', '/api/products', asBearer(account), payload);
 
 async function read(id: string) {
-  return app.inject({ method: 'GET', url: `/api/products/${id}` });
+  return testApp.app.inject({ method: 'GET', url: `/api/products/${id}` });
 }
 
 describe('POST /api/products', () => {
@@ -72,7 +66,7 @@ describe('POST /api/products', () => {
       shipping_details: { estimated_delivery: '3-5 business days' },
     });
     expect((await read(product._id)).json()).toEqual(product);
-    const newest = await app.inject({ method: 'GET', url: '/api/products?limit=1' });
+    const newest = await testApp.app.inject({ method: 'GET', url: '/api/products?limit=1' });
     expect(newest.json<Product[]>()[0]?._id).toBe(product._id);
   });
 
@@ -206,13 +200,13 @@ describe('POST /api/products', () => {
     ['features that are not a list', { features: 'a, b' }, 'features'],
     ['an unknown field', { colour: 'red' }, 'colour'],
   ])('rejects %s with 400 naming the field, and adds nothing', async (_, change, field) => {
-    const before = await app.inject({ method: 'GET', url: '/api/products?limit=1' });
+    const before = await testApp.app.inject({ method: 'GET', url: '/api/products?limit=1' });
     const response = await create(cast.owner, { ...validProduct, ...change });
     expect(response.statusCode).toBe(400);
     const body = response.json<{ error: string; message: string }>();
     expect(body.error).toBe('VALIDATION_ERROR');
     expect(body.message).toContain(field);
-    const after = await app.inject({ method: 'GET', url: '/api/products?limit=1' });
+    const after = await testApp.app.inject({ method: 'GET', url: '/api/products?limit=1' });
     expect(after.headers['x-total-count']).toBe(before.headers['x-total-count']);
   });
 });
@@ -269,7 +263,7 @@ describe('PATCH and DELETE /api/products/:id', () => {
   });
 
   it('refuses another user with 403 and changes nothing, even one of the same name claiming the handle', async () => {
-    const namesake = await signUp(app, 'another-olive@bazaar.test', 'Olive Owner');
+    const namesake = await signUp(testApp.app, 'another-olive@bazaar.test', 'Olive Owner');
     expect(namesake.handle).not.toBe(cast.owner.handle);
     for (const other of [cast.stranger, namesake]) {
       expect((await patch(asBearer(other), { price: 1, addedBy: cast.owner.handle })).statusCode).toBe(403);

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { OrderStatus } from '@bazaar/shared/orders';
 import { OverviewSchema, type Overview } from '@bazaar/shared/stats';
 import { categories, orders } from '../../db/schema.ts';
 import { asBearer, asCookie, signUp, signUpCast, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { orderBody, placeOrder } from '../orders/order-fixtures.ts';
+import { useTestApp } from '../../test/test-app.ts';
+import { orderBody, placeOrder } from '../../test/order-fixtures.ts';
 
 // The dashboard's clock in these tests: last month is March 2026, which has 31 days.
 const NOW = new Date('2026-04-10T12:00:00Z');
@@ -25,7 +25,7 @@ const MONTHS = [
   '2026-04',
 ];
 
-let testApp: TestApp;
+const testApp = useTestApp({}, { clock: () => NOW });
 let seller: TestAccount;
 let admin: TestAccount;
 let stranger: TestAccount;
@@ -50,7 +50,6 @@ async function orderAt(
 }
 
 beforeAll(async () => {
-  testApp = await createTestApp({}, { clock: () => NOW });
   const { app, database } = testApp;
   ({ owner: seller, stranger, admin } = await signUpCast(testApp, 'stats'));
   const other = await signUp(app, 'oscar-other-seller@bazaar.test', 'Oscar Other');
@@ -118,8 +117,6 @@ beforeAll(async () => {
   await orderAt(ben, [[mug, 1]], '2025-05-01T00:00:00Z'); // the first of the 12 months
   await orderAt(cora, [[chair, 1]], '2026-01-20T15:00:00Z'); // only the other seller's product
 });
-
-afterAll(() => testApp.close());
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   testApp.app.inject({ method: 'GET', url, headers });
@@ -216,11 +213,7 @@ describe('GET /api/stats/overview', () => {
 });
 
 describe('GET /api/stats/overview on the real clock', () => {
-  let realClockApp: TestApp;
-  beforeAll(async () => {
-    realClockApp = await createTestApp();
-  });
-  afterAll(() => realClockApp.close());
+  const realClockApp = useTestApp();
 
   it('ends the 12 months with the current UTC month', async () => {
     const account = await signUp(realClockApp.app, 'clock@bazaar.test');

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { HandleSchema, type UserProfile } from '@bazaar/shared/users';
 import {
   asBearer,
@@ -10,18 +9,10 @@ import {
   TEST_PASSWORD,
   type TestAccount,
 } from '../../test/accounts.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { queryRows } from '../../db/client.ts';
 
-let testApp: TestApp;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  app = testApp.app;
-});
-
-afterAll(() => testApp.close());
+const testApp = useTestApp();
 
 describe('the handle the database makes from a name', () => {
   it.each([
@@ -49,19 +40,23 @@ describe('the handle the database makes from a name', () => {
 describe('handles of accounts', () => {
   const profileOf = async (account: TestAccount) =>
     (
-      await app.inject({ method: 'GET', url: `/api/users/${account.email}`, headers: asBearer(account) })
+      await testApp.app.inject({
+        method: 'GET',
+        url: `/api/users/${account.email}`,
+        headers: asBearer(account),
+      })
     ).json<UserProfile>();
 
   it('are given at sign-up from the name, with -2, -3 when names collide', async () => {
     const olives = [];
-    for (const n of [1, 2, 3]) olives.push(await signUp(app, `olive${n}@bazaar.test`, 'Olive Owner'));
+    for (const n of [1, 2, 3]) olives.push(await signUp(testApp.app, `olive${n}@bazaar.test`, 'Olive Owner'));
     expect(olives.map((olive) => olive.handle)).toEqual(['olive-owner', 'olive-owner-2', 'olive-owner-3']);
     expect((await profileOf(olives[1]!)).handle).toBe('olive-owner-2');
   });
 
   it('stay unique when people of the same name sign up at the same moment', async () => {
     const twins = await Promise.all(
-      Array.from({ length: 6 }, (_, n) => signUp(app, `twin${n}@bazaar.test`, 'Tess Twin')),
+      Array.from({ length: 6 }, (_, n) => signUp(testApp.app, `twin${n}@bazaar.test`, 'Tess Twin')),
     );
     expect(twins.map((twin) => twin.handle).sort()).toEqual([
       'tess-twin',
@@ -74,12 +69,12 @@ describe('handles of accounts', () => {
   });
 
   it('never come from the e-mail: a name without letters gets the neutral base', async () => {
-    const account = await signUp(app, 'jane.doe.private@bazaar.test', '***');
+    const account = await signUp(testApp.app, 'jane.doe.private@bazaar.test', '***');
     expect(account.handle).toBe('seller');
   });
 
   it('cannot be chosen at sign-up, and stay the same when the name changes, by either way of changing it', async () => {
-    const chosen = await app.inject({
+    const chosen = await testApp.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: TEST_ORIGIN },
@@ -87,10 +82,10 @@ describe('handles of accounts', () => {
     });
     expect(chosen.statusCode).toBe(400);
     expect(chosen.json()).toMatchObject({ code: 'FIELD_NOT_ALLOWED' });
-    const hugo = await signUp(app, 'hugo@bazaar.test', 'Hugo Handle');
+    const hugo = await signUp(testApp.app, 'hugo@bazaar.test', 'Hugo Handle');
     expect(hugo.handle).toBe('hugo-handle');
 
-    const renamed = await app.inject({
+    const renamed = await testApp.app.inject({
       method: 'PATCH',
       url: `/api/users/${hugo.email}`,
       headers: asBearer(hugo),
@@ -99,9 +94,9 @@ describe('handles of accounts', () => {
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ name: 'Hugo Renamed', handle: 'hugo-handle' });
 
-    const hanna = await signUp(app, 'hanna@bazaar.test', 'Hanna Handle');
+    const hanna = await signUp(testApp.app, 'hanna@bazaar.test', 'Hanna Handle');
     const update = (payload: object) =>
-      app.inject({ method: 'POST', url: '/api/auth/update-user', headers: asCookie(hanna), payload });
+      testApp.app.inject({ method: 'POST', url: '/api/auth/update-user', headers: asCookie(hanna), payload });
     const chosenThere = await update({ name: 'Hanna Renamed', handle: 'hanna-renamed' });
     expect(chosenThere.statusCode).toBe(400);
     expect(chosenThere.json()).toMatchObject({ code: 'FIELD_NOT_ALLOWED' });

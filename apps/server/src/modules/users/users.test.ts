@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserProfile } from '@bazaar/shared/users';
 import { orderLines, orders } from '../../db/schema.ts';
 import { asBearer, asCookie, signUp, signUpCast, type TestAccount } from '../../test/accounts.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const testApp = useTestApp();
 let cast: Awaited<ReturnType<typeof signUpCast>>;
 let customer: TestAccount;
 
@@ -39,20 +37,16 @@ async function recordOrder(buyer: string, seller: string) {
 }
 
 beforeAll(async () => {
-  testApp = await createTestApp();
-  app = testApp.app;
   cast = await signUpCast(testApp, 'users');
-  customer = await signUp(app, 'carla@bazaar.test', 'Carla Customer');
+  customer = await signUp(testApp.app, 'carla@bazaar.test', 'Carla Customer');
   await recordOrder(customer.email, cast.owner.email);
   await recordOrder(cast.stranger.email, cast.admin.email);
 });
 
-afterAll(() => testApp.close());
-
 const get = (url: string, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'GET', url, headers });
+  testApp.app.inject({ method: 'GET', url, headers });
 const patch = (email: string, headers: Record<string, string>, payload: object) =>
-  app.inject({ method: 'PATCH', url: `/api/users/${email}`, headers, payload });
+  testApp.app.inject({ method: 'PATCH', url: `/api/users/${email}`, headers, payload });
 
 describe('GET /api/users/:email', () => {
   it('answers your own profile, by token or by cookie, whatever the case of the address', async () => {
@@ -124,7 +118,7 @@ describe('GET /api/users', () => {
 
 describe('POST /api/users', () => {
   it("answers the session's token, which works as a bearer token", async () => {
-    const response = await app.inject({
+    const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/users',
       headers: asCookie(cast.owner),
@@ -137,7 +131,7 @@ describe('POST /api/users', () => {
   });
 
   it("takes a null name, as the spec's client sends for an account without one", async () => {
-    const response = await app.inject({
+    const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/users',
       headers: asBearer(cast.owner),
@@ -151,14 +145,18 @@ describe('POST /api/users', () => {
   });
 
   it('refuses to register someone else, and anonymous callers', async () => {
-    const other = await app.inject({
+    const other = await testApp.app.inject({
       method: 'POST',
       url: '/api/users',
       headers: asBearer(cast.stranger),
       payload: { name: 'x', email: cast.owner.email },
     });
     expect(other.statusCode).toBe(403);
-    const anonymous = await app.inject({ method: 'POST', url: '/api/users', payload: { email: 'a@b.c' } });
+    const anonymous = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload: { email: 'a@b.c' },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_HEADER, OrderSchema, type Order } from '@bazaar/shared/orders';
-import type { Database } from '../../db/client.ts';
-import { orders } from '../../db/schema.ts';
-import { asBearer, type TestAccount } from '../../test/accounts.ts';
+import type { Database } from '../db/client.ts';
+import { orders } from '../db/schema.ts';
+import { asBearer, type TestAccount } from './accounts.ts';
 
 /** A valid checkout form for the given products (one of each unless quantities say otherwise). */
 export function orderBody(productIds: string[], quantities: number[] = []) {

@@ -1,0 +1,6 @@
+// `@bazaar/server/testing`: what the browser tests and the bench use of the server, so that they never reach
+// into apps/server/src (a lint rule holds them to it).
+export { Random } from '../db/seed/random.ts';
+export { freePort } from './free-port.ts';
+export { startOidcProvider, type OidcPerson } from './oidc-provider.ts';
+export { registerVerifiedAdmin } from './shop-admin.ts';
