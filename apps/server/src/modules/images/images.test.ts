@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { bannerImageUrl, categoryImageUrl, productImageUrl, slugify } from './images.urls.ts';
+import { bannerImageUrl, categoryImageUrl, productImageUrl, slugify } from '../../images/image-urls.ts';
 
 let testApp: TestApp;
 let app: FastifyInstance;

@@ -1,5 +1,5 @@
 import type { Customer, UserProfile, UserUpdate } from '@bazaar/shared/users';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Viewer, Viewers } from '../auth/viewer.ts';
 import type { CatalogCache } from '../catalog-cache/catalog-cache.ts';
 import type { Page, UserRow, UsersRepository } from './users.repository.ts';
