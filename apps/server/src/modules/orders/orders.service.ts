@@ -11,7 +11,7 @@ import { centsToDollars } from '@bazaar/shared/pricing';
 import { z } from 'zod';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
-import type { Viewer } from '../auth/viewer.ts';
+import type { Viewer } from '../auth/auth.module.ts';
 import type {
   ListedOrderRow,
   NewOrderLineRow,
