@@ -10,6 +10,10 @@ const webSrc = `${import.meta.dirname}/apps/web/src`;
 const webFeatures = readdirSync(`${webSrc}/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+const serverSrc = `${import.meta.dirname}/apps/server/src`;
+const serverModules = readdirSync(`${serverSrc}/modules`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -75,6 +79,46 @@ export default tseslint.config(
               from: './features',
               except: [`./${feature}`, ...webFeatures.map((other) => `./${other}/public.ts`)],
               message: 'A feature imports another only through its public.ts.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server's layers: config → db → modules → http, with errors/ and images/ neutral ground that any layer
+    // may use. A module reaches another only through the other's entry, `<name>.module.ts`, which registers the
+    // module and lists what others may use. Tests and their helpers cross layers on purpose and are left out.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/test/**', 'apps/server/src/hostile/**'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          basePath: serverSrc,
+          zones: [
+            {
+              target: './config',
+              from: '.',
+              except: ['./config'],
+              message: 'config/ imports nothing of the server but itself.',
+            },
+            {
+              target: './db',
+              from: ['./modules', './http'],
+              message: 'db/ never imports a module or http/.',
+            },
+            {
+              target: ['./errors', './images'],
+              from: ['./db', './modules', './http'],
+              message: 'errors/ and images/ are neutral: they import no layer.',
+            },
+            { target: './modules', from: './http', message: 'A module never imports http/.' },
+            ...serverModules.map((module) => ({
+              target: `./modules/${module}`,
+              from: './modules',
+              except: [`./${module}`, ...serverModules.map((other) => `./${other}/${other}.module.ts`)],
+              message: 'A module imports another only through its <name>.module.ts.',
             })),
           ],
         },

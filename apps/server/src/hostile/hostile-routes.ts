@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { ORDER_LINES_MAX, QUANTITY_MAX } from '@bazaar/shared/orders';
 import { OFFSET_MAX, PAGE_SIZE_MAX } from '@bazaar/shared/pagination';
 import { PRICE_MAX } from '@bazaar/shared/products';
-import { BANNER_COUNT, MAX_PRODUCT_IMAGE_VARIANT, MAX_SLUG_LENGTH } from '../modules/images/images.urls.ts';
+import { BANNER_COUNT, MAX_PRODUCT_IMAGE_VARIANT, MAX_SLUG_LENGTH } from '../images/image-urls.ts';
 import { orderBody } from '../test/order-fixtures.ts';
 import type { TestAccount } from '../test/accounts.ts';
 import {

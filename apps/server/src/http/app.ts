@@ -7,31 +7,15 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 import type { Env } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import { createAuth } from '../modules/auth/auth.ts';
-import { authRoutes } from '../modules/auth/auth.routes.ts';
-import { resolveAuthSecret } from '../modules/auth/auth-secret.ts';
-import { createRateLimiter } from '../modules/auth/rate-limiter.ts';
-import { createViewers } from '../modules/auth/viewer.ts';
-import { configRoutes } from '../modules/auth/config.routes.ts';
-import { categoryRoutes } from '../modules/categories/categories.routes.ts';
-import { createCategoriesRepository } from '../modules/categories/categories.repository.ts';
-import { createCategoriesService } from '../modules/categories/categories.service.ts';
-import { createCatalogCache } from '../modules/catalog-cache/catalog-cache.ts';
-import { announceCatalogChange, followCatalogChanges } from '../modules/catalog-cache/catalog-events.ts';
-import { imageRoutes } from '../modules/images/images.routes.ts';
-import { shopImageUrls } from '../modules/images/images.urls.ts';
-import { orderRoutes } from '../modules/orders/orders.routes.ts';
-import { createOrdersRepository } from '../modules/orders/orders.repository.ts';
-import { createOrdersService } from '../modules/orders/orders.service.ts';
-import { productRoutes } from '../modules/products/products.routes.ts';
-import { createProductsRepository } from '../modules/products/products.repository.ts';
-import { createProductsService } from '../modules/products/products.service.ts';
-import { statsRoutes } from '../modules/stats/stats.routes.ts';
-import { createStatsRepository } from '../modules/stats/stats.repository.ts';
-import { createStatsService } from '../modules/stats/stats.service.ts';
-import { userRoutes } from '../modules/users/users.routes.ts';
-import { createUsersRepository } from '../modules/users/users.repository.ts';
-import { createUsersService } from '../modules/users/users.service.ts';
+import { shopImageUrls } from '../images/image-urls.ts';
+import { registerAuth } from '../modules/auth/auth.module.ts';
+import { registerCatalogCache } from '../modules/catalog-cache/catalog-cache.module.ts';
+import { registerCategories } from '../modules/categories/categories.module.ts';
+import { registerImages } from '../modules/images/images.module.ts';
+import { registerOrders } from '../modules/orders/orders.module.ts';
+import { registerProducts } from '../modules/products/products.module.ts';
+import { registerStats } from '../modules/stats/stats.module.ts';
+import { registerUsers } from '../modules/users/users.module.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandlers } from './error-handler.ts';
 import { registerInputGuard } from './input-guard.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
@@ -92,63 +76,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  const db = database.db;
-  const catalogCache = createCatalogCache(env.CATALOG_CACHE_MB * 1024 * 1024);
-  if (env.CATALOG_CACHE_MB > 0) {
-    const stopFollowing = await followCatalogChanges(database, catalogCache, app.log);
-    app.addHook('onClose', () => stopFollowing());
-  }
-  const auth = createAuth(db, {
-    log: app.log,
-    limiter: createRateLimiter(db, {
-      max: env.AUTH_RATE_LIMIT_MAX,
-      windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-    }),
-    publicUrl: env.PUBLIC_URL,
-    secret: await resolveAuthSecret(db, env.AUTH_SECRET),
-    trustedOrigins: env.CORS_ORIGINS,
-    google: env.GOOGLE_CLIENT_ID
-      ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET ?? '' }
-      : undefined,
-    oidc: env.OIDC_ISSUER
-      ? {
-          issuer: env.OIDC_ISSUER,
-          clientId: env.OIDC_CLIENT_ID ?? '',
-          clientSecret: env.OIDC_CLIENT_SECRET ?? '',
-        }
-      : undefined,
-    // Product answers show their seller's name: a renamed user empties every process's catalog cache.
-    async onUserUpdated() {
-      await announceCatalogChange(db);
-      catalogCache.invalidate();
-    },
-  });
-  const viewers = createViewers(auth, {
-    adminEmails: env.ADMIN_EMAILS,
-    trustedOrigins: [env.PUBLIC_URL, ...env.CORS_ORIGINS],
-  });
+  const { db } = database;
+  const catalogCache = await registerCatalogCache(app, { database, megabytes: env.CATALOG_CACHE_MB });
   const imageUrls = shopImageUrls(env.PUBLIC_URL);
-  const products = createProductsService(createProductsRepository(db), catalogCache, imageUrls);
-  const categories = createCategoriesService(createCategoriesRepository(db), imageUrls);
-  const users = createUsersService(createUsersRepository(db), viewers, catalogCache);
-  const orders = createOrdersService(createOrdersRepository(db), imageUrls);
-  const stats = createStatsService(createStatsRepository(db), options.clock ?? (() => new Date()));
-
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       api.get('/health', { schema: { hide: true } }, () => ({ status: 'ok', engine: database.engine }));
-      await api.register(authRoutes(auth, env.PUBLIC_URL));
-      await api.register(configRoutes(env));
-      await api.register(productRoutes(products, viewers, catalogCache));
-      await api.register(categoryRoutes(categories, catalogCache));
-      await api.register(userRoutes(users, viewers));
-      await api.register(orderRoutes(orders, viewers));
-      await api.register(statsRoutes(stats, viewers));
+      const { isAdmin } = await registerAuth(api, { db, env, catalogCache });
+      await registerProducts(api, { db, catalogCache, imageUrls });
+      await registerCategories(api, { db, catalogCache, imageUrls });
+      await registerUsers(api, { db, catalogCache, isAdmin });
+      await registerOrders(api, { db, imageUrls });
+      await registerStats(api, { db, clock: options.clock ?? (() => new Date()) });
     },
     { prefix: '/api' },
   );
-  await app.register(imageRoutes);
+  await registerImages(app);
   await registerStaticSite(app, options.webDist);
 
   return app;

@@ -9,7 +9,7 @@ import type {
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@bazaar/shared/errors';
-import { AppError, codeForStatus } from './app-error.ts';
+import { AppError, codeForStatus, validationFailure } from '../errors/app-error.ts';
 
 const PART_NAMES: Record<string, string> = {
   querystring: 'query parameter',
@@ -30,15 +30,6 @@ function validationError(
     return { path, message };
   });
   return validationFailure(part, details);
-}
-
-/** The answer to input a schema refused, naming its first problem: `Invalid body field "name": …`. */
-export function validationFailure(part: string, details: { path: string; message: string }[]): ApiError {
-  const first = details[0];
-  const message = first?.path
-    ? `Invalid ${part} "${first.path}": ${first.message}`
-    : `Invalid ${part}: ${first?.message}`;
-  return { error: 'VALIDATION_ERROR', message, details };
 }
 
 /** The one place errors become HTTP answers: JSON `{error, message, details?}`, unknown errors hidden behind a logged 500. */

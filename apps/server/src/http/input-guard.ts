@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from './app-error.ts';
+import { AppError } from '../errors/app-error.ts';
 
 /** Deeper than any body the shop takes; deeper ones only cost stack (Better Auth re-serializes bodies). */
 export const MAX_INPUT_DEPTH = 32;

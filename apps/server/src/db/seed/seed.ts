@@ -1,9 +1,9 @@
 import { getTableColumns, sql } from 'drizzle-orm';
-import { announceCatalogChange } from '../../modules/catalog-cache/catalog-events.ts';
-import { snapshotLine } from '../../modules/orders/order-line.ts';
+import { announceCatalogChange } from '../catalog-changes.ts';
+import { snapshotLine } from '../order-line.ts';
 import { queryRows, type Database } from '../client.ts';
 import { categories, orderLines, orders, products, users } from '../schema.ts';
-import { categoryImageUrl, productImageUrl, slugify } from '../../modules/images/images.urls.ts';
+import { categoryImageUrl, productImageUrl, slugify } from '../../images/image-urls.ts';
 import {
   CATALOG,
   COLORS,

@@ -1,7 +1,7 @@
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { z } from 'zod';
 import { SignUpSchema, UpdateUserSchema } from '@bazaar/shared/auth';
-import { validationFailure } from '../../http/error-handler.ts';
+import { validationFailure } from '../../errors/app-error.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 /**

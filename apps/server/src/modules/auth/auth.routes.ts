@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { ErrorCodeSchema, type ApiError } from '@bazaar/shared/errors';
-import { codeForStatus } from '../../http/app-error.ts';
+import { codeForStatus } from '../../errors/app-error.ts';
 import { CLIENT_ADDRESS_HEADER } from './auth-calls.ts';
 import type { Auth } from './auth.ts';
 

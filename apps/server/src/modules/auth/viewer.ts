@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors/app-error.ts';
 import type { Auth } from './auth.ts';
 
 /** Who is calling: the signed-in user of the request's session cookie or bearer token. */
@@ -18,7 +18,6 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function createViewers(auth: Auth, options: { adminEmails: string[]; trustedOrigins: string[] }) {
   const admins = new Set(options.adminEmails.map((email) => email.toLowerCase()));
   const trusted = new Set(options.trustedOrigins);
-  const resolved = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 
   /** An admin is an account of ADMIN_EMAILS whose address is proven: registering it first is not enough. */
   const isAdmin = (user: { email: string; emailVerified: boolean }) =>
@@ -54,29 +53,12 @@ export function createViewers(auth: Auth, options: { adminEmails: string[]; trus
     };
   }
 
-  /** The caller, or null when anonymous; looked up once per request. */
-  function optional(request: FastifyRequest): Promise<Viewer | null> {
-    let viewer = resolved.get(request);
-    if (!viewer) {
-      viewer = resolve(request);
-      resolved.set(request, viewer);
-    }
-    return viewer;
-  }
-
   /** The caller; 401 when anonymous, 403 for a cookie-borne write that does not come from the shop. */
   async function required(request: FastifyRequest): Promise<Viewer> {
-    const viewer = await optional(request);
+    const viewer = await resolve(request);
     if (!viewer) throw new AppError('UNAUTHORIZED', 'Sign in to do this.');
     return viewer;
   }
 
-  /** An onRequest hook: refuses anonymous callers before their body is even read (401 before any 400). */
-  async function signedIn(request: FastifyRequest): Promise<void> {
-    await required(request);
-  }
-
-  return { optional, required, signedIn, isAdmin };
+  return { required, isAdmin };
 }
-
-export type Viewers = ReturnType<typeof createViewers>;

@@ -1,17 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, DatabaseHandle } from '../../db/client.ts';
+import { CATALOG_CHANNEL } from '../../db/catalog-changes.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
 import type { CatalogCache } from './catalog-cache.ts';
-
-export const CATALOG_CHANNEL = 'bazaar_catalog';
-
-/**
- * Tells every server process that the catalog changed. Inside a transaction PostgreSQL sends it when the
- * transaction commits, so call it in the transaction of the write.
- */
-export async function announceCatalogChange(db: Pick<Database, 'execute'>): Promise<void> {
-  await db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, '')`);
-}
 
 /**
  * Empties `cache` on every catalog change announced by any process, and bypasses it while deaf to them;

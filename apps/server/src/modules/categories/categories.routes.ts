@@ -2,9 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CategoryListQuerySchema, CategorySchema } from '@bazaar/shared/categories';
-import { ApiErrorSchema } from '@bazaar/shared/errors';
-import type { CatalogCache } from '../catalog-cache/catalog-cache.ts';
-import { cachedRoute } from '../catalog-cache/cached-route.ts';
+import { errorResponses } from '../../errors/error-responses.ts';
+import { cachedRoute, type CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
 import type { CategoriesService } from './categories.service.ts';
 
 /** The cache key of a request; a shuffled list stays shuffled. */
@@ -23,7 +22,7 @@ export function categoryRoutes(service: CategoriesService, cache: CatalogCache) 
           tags: ['categories'],
           summary: 'List categories',
           querystring: CategoryListQuerySchema,
-          response: { 200: z.array(CategorySchema), 400: ApiErrorSchema },
+          response: { 200: z.array(CategorySchema), ...errorResponses(400) },
         },
         ...cachedRoute(cache, listKey),
       },

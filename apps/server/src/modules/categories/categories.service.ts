@@ -1,5 +1,5 @@
 import type { Category, CategoryListQuery } from '@bazaar/shared/categories';
-import type { ShopImageUrls } from '../images/images.urls.ts';
+import type { ShopImageUrls } from '../../images/image-urls.ts';
 import type { CategoriesRepository, CategoryRow } from './categories.repository.ts';
 
 export function createCategoriesService(repository: CategoriesRepository, images: ShopImageUrls) {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { renderBannerImage, renderCategoryImage, renderProductImage } from './images.svg.ts';
-import { BANNER_COUNT, MAX_PRODUCT_IMAGE_VARIANT, MAX_SLUG_LENGTH } from './images.urls.ts';
+import { BANNER_COUNT, MAX_PRODUCT_IMAGE_VARIANT, MAX_SLUG_LENGTH } from '../../images/image-urls.ts';
 
 const slug = z.string().regex(new RegExp(`^[a-z0-9-]{1,${MAX_SLUG_LENGTH}}$`));
 
@@ -16,7 +16,7 @@ function sendSvg(reply: FastifyReply, body: string): FastifyReply {
   );
 }
 
-/** Serves the generated placeholder images behind the URLs of images.urls.ts. */
+/** Serves the generated placeholder images behind the URLs of image-urls.ts. */
 export async function imageRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { bannerImageUrl, categoryImageUrl, productImageUrl, slugify } from '../../images/image-urls.ts';
 import { useTestApp } from '../../test/test-app.ts';
-import { bannerImageUrl, categoryImageUrl, productImageUrl, slugify } from './images.urls.ts';
 
 const testApp = useTestApp();
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema } from '@bazaar/shared/errors';
 import {
   IDEMPOTENCY_KEY_HEADER,
   OrderCreatedSchema,
@@ -16,13 +15,13 @@ import {
   SalesQuerySchema,
 } from '@bazaar/shared/orders';
 import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
-import type { Viewers } from '../auth/viewer.ts';
+import { errorResponses } from '../../errors/error-responses.ts';
 import type { OrdersService } from './orders.service.ts';
 
-const refusals = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
+const refusals = errorResponses(400, 401, 403);
 const listResponses = { 200: z.array(OrderSchema), ...refusals };
 
-export function orderRoutes(service: OrdersService, viewers: Viewers) {
+export function orderRoutes(service: OrdersService) {
   return async function (app: FastifyInstance) {
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -41,18 +40,14 @@ export function orderRoutes(service: OrdersService, viewers: Viewers) {
           response: {
             200: OrderCreatedSchema,
             201: OrderCreatedSchema,
-            400: ApiErrorSchema,
-            401: ApiErrorSchema,
-            403: ApiErrorSchema,
-            409: ApiErrorSchema,
+            ...errorResponses(400, 401, 403, 409),
           },
         },
-        onRequest: viewers.signedIn,
+        config: { signedIn: true },
       },
       async (request, reply) => {
-        const viewer = await viewers.required(request);
         const { order, created } = await service.create(
-          viewer,
+          request.viewer,
           request.body,
           request.headers[IDEMPOTENCY_KEY_HEADER],
         );
@@ -70,11 +65,10 @@ export function orderRoutes(service: OrdersService, viewers: Viewers) {
           querystring: OrderListQuerySchema,
           response: listResponses,
         },
-        onRequest: viewers.signedIn,
+        config: { signedIn: true },
       },
       async (request, reply) => {
-        const viewer = await viewers.required(request);
-        const { items, total } = await service.list(viewer, request.query);
+        const { items, total } = await service.list(request.viewer, request.query);
         void reply.header(TOTAL_COUNT_HEADER, total);
         return items;
       },
@@ -91,11 +85,14 @@ export function orderRoutes(service: OrdersService, viewers: Viewers) {
           querystring: OrderListQuerySchema,
           response: listResponses,
         },
-        onRequest: viewers.signedIn,
+        config: { signedIn: true },
       },
       async (request, reply) => {
-        const viewer = await viewers.required(request);
-        const { items, total } = await service.listByEmail(viewer, request.params.email, request.query);
+        const { items, total } = await service.listByEmail(
+          request.viewer,
+          request.params.email,
+          request.query,
+        );
         void reply.header(TOTAL_COUNT_HEADER, total);
         return items;
       },
@@ -115,11 +112,10 @@ export function orderRoutes(service: OrdersService, viewers: Viewers) {
           querystring: SalesQuerySchema,
           response: { 200: z.array(SaleSchema), ...refusals },
         },
-        onRequest: viewers.signedIn,
+        config: { signedIn: true },
       },
       async (request, reply) => {
-        const viewer = await viewers.required(request);
-        const { items, total } = await service.listSales(viewer, request.query);
+        const { items, total } = await service.listSales(request.viewer, request.query);
         void reply.header(TOTAL_COUNT_HEADER, total);
         return items;
       },
@@ -138,19 +134,12 @@ export function orderRoutes(service: OrdersService, viewers: Viewers) {
           body: OrderStatusUpdateSchema,
           response: {
             200: OrderSchema,
-            400: ApiErrorSchema,
-            401: ApiErrorSchema,
-            403: ApiErrorSchema,
-            404: ApiErrorSchema,
-            409: ApiErrorSchema,
+            ...errorResponses(400, 401, 403, 404, 409),
           },
         },
-        onRequest: viewers.signedIn,
+        config: { signedIn: true },
       },
-      async (request) => {
-        const viewer = await viewers.required(request);
-        return service.changeStatus(viewer, request.params.id, request.body.status);
-      },
+      async (request) => service.changeStatus(request.viewer, request.params.id, request.body.status),
     );
   };
 }

@@ -10,8 +10,8 @@ import type {
 import { centsToDollars } from '@bazaar/shared/pricing';
 import { z } from 'zod';
 import { isForeignKeyViolation } from '../../db/errors.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
-import type { Viewer } from '../auth/viewer.ts';
+import { AppError, notFound } from '../../errors/app-error.ts';
+import type { Viewer } from '../auth/auth.module.ts';
 import type {
   ListedOrderRow,
   NewOrderLineRow,
@@ -20,8 +20,8 @@ import type {
   OrderRow,
   OrdersRepository,
 } from './orders.repository.ts';
-import type { ShopImageUrls } from '../images/images.urls.ts';
-import { snapshotLine } from './order-line.ts';
+import type { ShopImageUrls } from '../../images/image-urls.ts';
+import { snapshotLine } from '../../db/order-line.ts';
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
 

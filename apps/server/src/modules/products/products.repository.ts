@@ -16,10 +16,10 @@ import {
 } from 'drizzle-orm';
 import type { SubqueryWithSelection, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { SEARCH_COUNT_MAX } from '@bazaar/shared/pagination';
-import type { ProductListQuery } from '@bazaar/shared/products';
+import type { ProductListQuery, ProductSort } from '@bazaar/shared/products';
 import type { Database } from '../../db/client.ts';
 import { categoryTags, products, users } from '../../db/schema.ts';
-import { announceCatalogChange } from '../catalog-cache/catalog-events.ts';
+import { announceCatalogChange } from '../../db/catalog-changes.ts';
 
 export type NewProductRow = typeof products.$inferInsert;
 
@@ -74,8 +74,17 @@ function whereOf(query: Pick<ProductListFilter, 'q' | 'categoryTags' | 'flash_sa
  */
 export const FEW_MATCHES = 1000;
 
-const orderOf = (query: ProductListFilter, table: { createdAt: AnyColumn; seq: AnyColumn }) =>
-  query.sort === 'server' ? [asc(table.createdAt), asc(table.seq)] : [desc(table.createdAt), desc(table.seq)];
+type SortableColumns = { createdAt: AnyColumn; seq: AnyColumn; id: AnyColumn };
+
+/**
+ * The ORDER BY of each sort, keyed by the shared sort type so that a new sort does not compile until it is
+ * ordered here. `random` is id order from a random pivot (`randomPage`).
+ */
+const ORDER_BY: Record<ProductSort, (table: SortableColumns) => SQL[]> = {
+  newest: (table) => [desc(table.createdAt), desc(table.seq)],
+  server: (table) => [asc(table.createdAt), asc(table.seq)],
+  random: (table) => [asc(table.id)],
+};
 
 /**
  * The page and count queries of a non-random list; exported so that a test can read their plans. `matches` is the
@@ -89,7 +98,7 @@ export function listQueries(db: Database, query: ProductListFilter, matches?: nu
     if (!fewMatches) {
       return selectWithSeller(db)
         .where(where)
-        .orderBy(...orderOf(query, products));
+        .orderBy(...ORDER_BY[query.sort](products));
     }
     // The LIMIT keeps the planner from merging the subquery into the sorted walk; twice the count leaves room
     // for products added since it was taken.
@@ -99,7 +108,7 @@ export function listQueries(db: Database, query: ProductListFilter, matches?: nu
       .where(where)
       .limit(2 * FEW_MATCHES)
       .as('matching');
-    return withSeller(db, matching).orderBy(...orderOf(query, matching));
+    return withSeller(db, matching).orderBy(...ORDER_BY[query.sort](matching));
   }
 
   return {
@@ -133,12 +142,12 @@ export function createProductsRepository(db: Database) {
     const pivot = randomUUID();
     const after = await selectWithSeller(db)
       .where(and(where, gte(products.id, pivot)))
-      .orderBy(asc(products.id))
+      .orderBy(...ORDER_BY.random(products))
       .limit(query.limit);
     if (after.length === query.limit) return after;
     const before = await selectWithSeller(db)
       .where(and(where, lt(products.id, pivot)))
-      .orderBy(asc(products.id))
+      .orderBy(...ORDER_BY.random(products))
       .limit(query.limit - after.length);
     return [...after, ...before];
   }

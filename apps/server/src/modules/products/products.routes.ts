@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema } from '@bazaar/shared/errors';
 import { SEARCH_COUNT_MAX, TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 import {
   ProductCreateSchema,
@@ -10,12 +9,11 @@ import {
   ProductSchema,
   ProductUpdateSchema,
 } from '@bazaar/shared/products';
-import type { Viewers } from '../auth/viewer.ts';
-import type { CatalogCache } from '../catalog-cache/catalog-cache.ts';
-import { cachedRoute } from '../catalog-cache/cached-route.ts';
+import { errorResponses } from '../../errors/error-responses.ts';
+import { cachedRoute, type CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
 import type { ProductsService } from './products.service.ts';
 
-const refusals = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+const refusals = errorResponses(400, 401, 403, 404);
 
 /**
  * The cache key of a list request; random pages stay random. Name searches are kept too: shoppers repeat
@@ -34,7 +32,7 @@ function productKey(request: FastifyRequest): string | undefined {
   return parsed.success ? `product/${parsed.data.id}` : undefined;
 }
 
-export function productRoutes(service: ProductsService, viewers: Viewers, cache: CatalogCache) {
+export function productRoutes(service: ProductsService, cache: CatalogCache) {
   return async function (app: FastifyInstance) {
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -48,7 +46,7 @@ export function productRoutes(service: ProductsService, viewers: Viewers, cache:
             `One page of products; the number of all matching products is in the ${TOTAL_COUNT_HEADER} header. ` +
             `A name search counts at most ${SEARCH_COUNT_MAX} matches and then adds ${TOTAL_COUNT_CAPPED_HEADER}: true.`,
           querystring: ProductListQuerySchema,
-          response: { 200: z.array(ProductSchema), 400: ApiErrorSchema },
+          response: { 200: z.array(ProductSchema), ...errorResponses(400) },
         },
         ...cachedRoute(cache, listKey),
       },
@@ -67,7 +65,7 @@ export function productRoutes(service: ProductsService, viewers: Viewers, cache:
           tags: ['products'],
           summary: 'One product',
           params: ProductIdParamsSchema,
-          response: { 200: ProductSchema, 404: ApiErrorSchema },
+          response: { 200: ProductSchema, ...errorResponses(404) },
         },
         ...cachedRoute(cache, productKey),
       },
@@ -83,12 +81,9 @@ export function productRoutes(service: ProductsService, viewers: Viewers, cache:
           body: ProductCreateSchema,
           response: { 201: ProductSchema, ...refusals },
         },
-        onRequest: viewers.signedIn,
+        config: { signedIn: true },
       },
-      async (request, reply) => {
-        const viewer = await viewers.required(request);
-        return reply.status(201).send(await service.create(request.body, viewer));
-      },
+      async (request, reply) => reply.status(201).send(await service.create(request.body, request.viewer)),
     );
 
     routes.patch(
@@ -101,9 +96,9 @@ export function productRoutes(service: ProductsService, viewers: Viewers, cache:
           body: ProductUpdateSchema,
           response: { 200: ProductSchema, ...refusals },
         },
-        onRequest: viewers.signedIn,
+        config: { signedIn: true },
       },
-      async (request) => service.update(request.params.id, request.body, await viewers.required(request)),
+      async (request) => service.update(request.params.id, request.body, request.viewer),
     );
 
     routes.delete(
@@ -115,10 +110,10 @@ export function productRoutes(service: ProductsService, viewers: Viewers, cache:
           params: ProductIdParamsSchema,
           response: { 200: z.object({ deletedCount: z.literal(1) }), ...refusals },
         },
-        onRequest: viewers.signedIn,
+        config: { signedIn: true },
       },
       async (request) => {
-        await service.remove(request.params.id, await viewers.required(request));
+        await service.remove(request.params.id, request.viewer);
         return { deletedCount: 1 as const };
       },
     );

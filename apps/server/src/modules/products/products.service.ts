@@ -2,10 +2,10 @@ import { SEARCH_COUNT_MAX } from '@bazaar/shared/pagination';
 import { centsToDollars, dollarsToCents } from '@bazaar/shared/pricing';
 import type { Product, ProductCreate, ProductListQuery, ProductUpdate } from '@bazaar/shared/products';
 import { z } from 'zod';
-import { AppError, notFound } from '../../http/app-error.ts';
-import type { Viewer } from '../auth/viewer.ts';
-import type { CatalogCache } from '../catalog-cache/catalog-cache.ts';
-import { productImageUrl, slugify, type ShopImageUrls } from '../images/images.urls.ts';
+import { AppError, notFound } from '../../errors/app-error.ts';
+import type { Viewer } from '../auth/auth.module.ts';
+import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
+import { productImageUrl, slugify, type ShopImageUrls } from '../../images/image-urls.ts';
 import type {
   NewProductRow,
   ProductListFilter,

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiErrorSchema } from '@bazaar/shared/errors';
 import { OverviewQuerySchema, OverviewSchema } from '@bazaar/shared/stats';
-import type { Viewers } from '../auth/viewer.ts';
+import { errorResponses } from '../../errors/error-responses.ts';
 import type { StatsService } from './stats.service.ts';
 
-export function statsRoutes(service: StatsService, viewers: Viewers) {
+export function statsRoutes(service: StatsService) {
   return async function (app: FastifyInstance) {
     app.withTypeProvider<ZodTypeProvider>().get(
       '/stats/overview',
@@ -18,11 +17,11 @@ export function statsRoutes(service: StatsService, viewers: Viewers) {
             'Cancelled orders count nowhere. Months are UTC calendar months, the last 12 ending with the ' +
             'current one; the weeks split the previous month into days 1–7, 8–14, 15–21 and 22 to its end.',
           querystring: OverviewQuerySchema,
-          response: { 200: OverviewSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
+          response: { 200: OverviewSchema, ...errorResponses(400, 401) },
         },
-        onRequest: viewers.signedIn,
+        config: { signedIn: true },
       },
-      async (request) => service.overview(await viewers.required(request)),
+      async (request) => service.overview(request.viewer),
     );
   };
 }

@@ -1,6 +1,6 @@
 import type { Overview } from '@bazaar/shared/stats';
 import { centsToDollars } from '@bazaar/shared/pricing';
-import type { Viewer } from '../auth/viewer.ts';
+import type { Viewer } from '../auth/auth.module.ts';
 import type { StatsRepository, StatsScope } from './stats.repository.ts';
 
 export function createStatsService(repository: StatsRepository, clock: () => Date) {

@@ -1,7 +1,7 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderLines, orders, users } from '../../db/schema.ts';
-import { announceCatalogChange } from '../catalog-cache/catalog-events.ts';
+import { announceCatalogChange } from '../../db/catalog-changes.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserChanges = Partial<Pick<UserRow, 'name' | 'phone' | 'address' | 'img'>>;

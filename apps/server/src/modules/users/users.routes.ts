@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiErrorSchema } from '@bazaar/shared/errors';
 import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 import {
   CustomerSchema,
@@ -11,15 +10,14 @@ import {
   UserProfileSchema,
   UserUpdateSchema,
 } from '@bazaar/shared/users';
-import type { Viewers } from '../auth/viewer.ts';
+import { errorResponses } from '../../errors/error-responses.ts';
 import type { UsersService } from './users.service.ts';
 
-const refusals = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+const refusals = errorResponses(400, 401, 403, 404);
 
-export function userRoutes(service: UsersService, viewers: Viewers) {
+export function userRoutes(service: UsersService) {
   return async function (app: FastifyInstance) {
     const routes = app.withTypeProvider<ZodTypeProvider>();
-    const signedIn = { onRequest: viewers.signedIn };
 
     routes.get(
       '/users',
@@ -33,10 +31,10 @@ export function userRoutes(service: UsersService, viewers: Viewers) {
           querystring: UserListQuerySchema,
           response: { 200: z.array(z.union([UserProfileSchema, CustomerSchema])), ...refusals },
         },
-        ...signedIn,
+        config: { signedIn: true },
       },
       async (request, reply) => {
-        const { items, total } = await service.list(await viewers.required(request), request.query);
+        const { items, total } = await service.list(request.viewer, request.query);
         void reply.header(TOTAL_COUNT_HEADER, total);
         return items;
       },
@@ -51,9 +49,9 @@ export function userRoutes(service: UsersService, viewers: Viewers) {
           params: UserEmailParamsSchema,
           response: { 200: UserProfileSchema, ...refusals },
         },
-        ...signedIn,
+        config: { signedIn: true },
       },
-      async (request) => service.get(request.params.email, await viewers.required(request)),
+      async (request) => service.get(request.params.email, request.viewer),
     );
 
     routes.post(
@@ -65,9 +63,9 @@ export function userRoutes(service: UsersService, viewers: Viewers) {
           body: UserEnsureSchema,
           response: { 200: z.object({ token: z.string() }), ...refusals },
         },
-        ...signedIn,
+        config: { signedIn: true },
       },
-      async (request) => service.ensure(request.body, await viewers.required(request)),
+      async (request) => service.ensure(request.body, request.viewer),
     );
 
     routes.patch(
@@ -80,9 +78,9 @@ export function userRoutes(service: UsersService, viewers: Viewers) {
           body: UserUpdateSchema,
           response: { 200: UserProfileSchema, ...refusals },
         },
-        ...signedIn,
+        config: { signedIn: true },
       },
-      async (request) => service.update(request.params.email, request.body, await viewers.required(request)),
+      async (request) => service.update(request.params.email, request.body, request.viewer),
     );
   };
 }

@@ -1,7 +1,7 @@
 import type { Customer, UserProfile, UserUpdate } from '@bazaar/shared/users';
-import { AppError, notFound } from '../../http/app-error.ts';
-import type { Viewer, Viewers } from '../auth/viewer.ts';
-import type { CatalogCache } from '../catalog-cache/catalog-cache.ts';
+import { AppError, notFound } from '../../errors/app-error.ts';
+import type { Viewer } from '../auth/auth.module.ts';
+import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
 import type { Page, UserRow, UsersRepository } from './users.repository.ts';
 
 /** A buyer as a seller sees them: no e-mail, no role. */
@@ -18,13 +18,13 @@ const toCustomer = (row: UserRow): Customer => ({
 /** `cache` holds product answers, which show their seller's name: it is emptied when a name changes. */
 export function createUsersService(
   repository: UsersRepository,
-  viewers: Pick<Viewers, 'isAdmin'>,
+  isAdmin: (user: UserRow) => boolean,
   cache: Pick<CatalogCache, 'invalidate'>,
 ) {
   const toProfile = (row: UserRow): UserProfile => ({
     ...toCustomer(row),
     email: row.email,
-    role: viewers.isAdmin(row) ? 'admin' : 'user',
+    role: isAdmin(row) ? 'admin' : 'user',
   });
 
   function assertSelfOrAdmin(email: string, viewer: Viewer): void {

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@bazaar/shared/errors';
+import type { ApiError, ErrorCode } from '@bazaar/shared/errors';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -41,4 +41,13 @@ export function codeForStatus(status: number): ErrorCode {
     ([code, s]) => s === status && code !== 'VALIDATION_ERROR',
   );
   return known ? (known[0] as ErrorCode) : status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST';
+}
+
+/** The answer to input a schema refused, naming its first problem: `Invalid body field "name": …`. */
+export function validationFailure(part: string, details: { path: string; message: string }[]): ApiError {
+  const first = details[0];
+  const message = first?.path
+    ? `Invalid ${part} "${first.path}": ${first.message}`
+    : `Invalid ${part}: ${first?.message}`;
+  return { error: 'VALIDATION_ERROR', message, details };
 }

@@ -1,5 +1,5 @@
 import { lineTotalCents } from '@bazaar/shared/pricing';
-import type { products } from '../../db/schema.ts';
+import type { products } from './schema.ts';
 
 type Product = Pick<
   typeof products.$inferSelect,

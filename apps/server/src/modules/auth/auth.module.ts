@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Env } from '../../config/env.ts';
+import { announceCatalogChange } from '../../db/catalog-changes.ts';
+import type { Database } from '../../db/client.ts';
+import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
+import { createAuth } from './auth.ts';
+import { authRoutes } from './auth.routes.ts';
+import { resolveAuthSecret } from './auth-secret.ts';
+import { configRoutes } from './config.routes.ts';
+import { createRateLimiter } from './rate-limiter.ts';
+import { createViewers, type Viewer } from './viewer.ts';
+
+export type { Viewer } from './viewer.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Only for signed-in callers: the sign-in guard answers anonymous ones 401 before their body is read. */
+    signedIn?: boolean;
+  }
+  interface FastifyRequest {
+    /** The signed-in caller, left by the sign-in guard; only routes with `config: { signedIn: true }` have one. */
+    readonly viewer: Viewer;
+  }
+}
+
+/**
+ * Sign-in: Better Auth under /auth, the sign-in options under /config, and the guard that puts the caller on
+ * `request.viewer` for every signed-in route of `api`. Registered before the modules whose routes it guards.
+ */
+export async function registerAuth(
+  api: FastifyInstance,
+  { db, env, catalogCache }: { db: Database; env: Env; catalogCache: Pick<CatalogCache, 'invalidate'> },
+) {
+  const auth = createAuth(db, {
+    log: api.log,
+    limiter: createRateLimiter(db, {
+      max: env.AUTH_RATE_LIMIT_MAX,
+      windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+    }),
+    publicUrl: env.PUBLIC_URL,
+    secret: await resolveAuthSecret(db, env.AUTH_SECRET),
+    trustedOrigins: env.CORS_ORIGINS,
+    google: env.GOOGLE_CLIENT_ID
+      ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET ?? '' }
+      : undefined,
+    oidc: env.OIDC_ISSUER
+      ? {
+          issuer: env.OIDC_ISSUER,
+          clientId: env.OIDC_CLIENT_ID ?? '',
+          clientSecret: env.OIDC_CLIENT_SECRET ?? '',
+        }
+      : undefined,
+    // Product answers show their seller's name: a renamed user empties every process's catalog cache.
+    async onUserUpdated() {
+      await announceCatalogChange(db);
+      catalogCache.invalidate();
+    },
+  });
+  const viewers = createViewers(auth, {
+    adminEmails: env.ADMIN_EMAILS,
+    trustedOrigins: [env.PUBLIC_URL, ...env.CORS_ORIGINS],
+  });
+
+  const signedIn = new WeakMap<FastifyRequest, Viewer>();
+  api.decorateRequest('viewer', {
+    getter(this: FastifyRequest): Viewer {
+      const viewer = signedIn.get(this);
+      // A mistake in the route, not the caller's: a handler read a viewer the guard was not asked for.
+      if (!viewer) throw new Error(`${this.routeOptions.url} reads request.viewer without config.signedIn`);
+      return viewer;
+    },
+  });
+  // The one guard, before the body is read: an anonymous caller gets 401 before any 400.
+  api.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.signedIn) signedIn.set(request, await viewers.required(request));
+  });
+
+  await api.register(authRoutes(auth, env.PUBLIC_URL));
+  await api.register(configRoutes(env));
+  return { isAdmin: viewers.isAdmin };
+}

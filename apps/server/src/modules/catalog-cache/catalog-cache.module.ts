@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { createCatalogCache } from './catalog-cache.ts';
+import { followCatalogChanges } from './catalog-events.ts';
+
+export { cachedRoute } from './cached-route.ts';
+export type { CatalogCache } from './catalog-cache.ts';
+
+/** The cache of rendered catalog answers, emptied whenever any server process announces a catalog change. */
+export async function registerCatalogCache(
+  app: FastifyInstance,
+  { database, megabytes }: { database: DatabaseHandle; megabytes: number },
+) {
+  const cache = createCatalogCache(megabytes * 1024 * 1024);
+  if (megabytes > 0) {
+    const stopFollowing = await followCatalogChanges(database, cache, app.log);
+    app.addHook('onClose', () => stopFollowing());
+  }
+  return cache;
+}
