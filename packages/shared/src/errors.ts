@@ -7,6 +7,8 @@ export const ErrorCodeSchema = z.enum([
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  /** An order for more units than a product has left (409); `details` names the line. */
+  'OUT_OF_STOCK',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'REQUEST_TIMEOUT',

@@ -26,6 +26,8 @@ export const ProductSchema = z.object({
   addedBy: z.string(),
   seller: PublicUserSchema,
   shipping_details: z.object({ estimated_delivery: z.string().nullable() }),
+  /** Units the seller has left; null when the seller does not count them (any quantity may be ordered). */
+  stock: z.number().int().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type Product = z.infer<typeof ProductSchema>;
@@ -60,6 +62,7 @@ export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 export const ProductIdParamsSchema = z.object({ id: z.string() });
 
 export const PRICE_MAX = 1_000_000;
+export const STOCK_MAX = 1_000_000;
 
 const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
@@ -126,6 +129,8 @@ const productFields = {
     amount('Reviews count', 100_000_000).int('Reviews count is a whole number').optional(),
   ),
   flash_sale: z.boolean({ error: 'Flash sale is true or false' }),
+  // null: not tracked. Empty text is "not given" as for every number; a form that means "not tracked" sends null.
+  stock: numeric(amount('Stock', STOCK_MAX).int('Stock must be a whole number').nullable().optional()),
   mainImage: imageRef.pipe(imageUrlSchema),
   images: z
     .array(imageRef, { error: 'List the images as URLs' })

@@ -54,6 +54,8 @@ export const products = pgTable(
       .notNull()
       .default(sql`'{}'`),
     estimatedDelivery: text('estimated_delivery'),
+    /** Units left to order; null when the seller does not count them. Orders take from it, cancellations put back. */
+    stock: integer('stock'),
     /** The seller: the user who added the product. */
     sellerId: text('seller_id')
       .notNull()
@@ -74,6 +76,7 @@ export const products = pgTable(
     check('products_discount_range', sql`${t.discount} between 0 and 100`),
     check('products_ratings_range', sql`${t.ratings} between 0 and 5`),
     check('products_reviews_count_range', sql`${t.reviewsCount} >= 0`),
+    check('products_stock_nonnegative', sql`${t.stock} >= 0`),
   ],
 );
 
@@ -233,6 +236,8 @@ export const orderLines = pgTable(
     imageUrl: text('image_url').notNull(),
     quantity: integer('quantity').notNull(),
     lineTotalCents: bigint('line_total_cents', { mode: 'number' }).notNull(),
+    /** Whether the line's units came out of the product's stock, so that a cancellation puts back only those. */
+    stockTaken: boolean('stock_taken').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.position] }),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { ORDER_LINES_MAX, QUANTITY_MAX } from '@bazaar/shared/orders';
 import { OFFSET_MAX, PAGE_SIZE_MAX } from '@bazaar/shared/pagination';
-import { PRICE_MAX } from '@bazaar/shared/products';
+import { PRICE_MAX, STOCK_MAX } from '@bazaar/shared/products';
 import { BANNER_COUNT, MAX_PRODUCT_IMAGE_VARIANT, MAX_SLUG_LENGTH } from '../images/image-urls.ts';
 import { orderBody } from '../test/order-fixtures.ts';
 import type { TestAccount } from '../test/accounts.ts';
@@ -161,6 +161,7 @@ const PRODUCT = {
   brand: 'Lumen',
   ratings: 4,
   reviews_count: 3,
+  stock: 4,
   flash_sale: false,
   mainImage: 'https://img.example/lamp.png',
   images: ['https://img.example/lamp-2.png'],
@@ -184,6 +185,11 @@ const productPoisons: Poisons = {
   brand: fc.oneof(notText, overlongText(100)),
   ratings: fc.oneof(notNumeric, refusedNumbers(-0.1, 5.01, 1e308)),
   reviews_count: fc.oneof(notNumeric, refusedNumbers(-1, 1.5, 100_000_001, 1e308)),
+  // null is taken: it means "not tracked".
+  stock: fc.oneof(
+    notNumeric.filter((value) => value !== null),
+    refusedNumbers(-1, 0.5, 1.5, STOCK_MAX + 1, 2 ** 31, 1e308),
+  ),
   flash_sale: notBoolean,
   mainImage: fc.oneof(
     badUrl,

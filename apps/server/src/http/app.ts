@@ -87,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await registerProducts(api, { db, catalogCache, imageUrls });
       await registerCategories(api, { db, catalogCache, imageUrls });
       await registerUsers(api, { db, catalogCache, isAdmin });
-      await registerOrders(api, { db, imageUrls });
+      await registerOrders(api, { db, catalogCache, imageUrls });
       await registerStats(api, { db, clock: options.clock ?? (() => new Date()) });
     },
     { prefix: '/api' },

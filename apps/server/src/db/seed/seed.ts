@@ -284,6 +284,8 @@ function buildProduct(
     categories: [...category.tags, ...related].slice(0, 3),
     estimatedDelivery: random.chance(1 / 8) ? null : random.pick(DELIVERY_ESTIMATES),
     sellerId: (random.chance(1 / 5) ? sellers.maker : sellers.seller).id,
+    // Not counted: the demo shop never runs out (and the seed's random sequence stays as it was).
+    stock: null,
     createdAt,
     updatedAt: createdAt,
   };

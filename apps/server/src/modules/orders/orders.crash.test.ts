@@ -21,6 +21,8 @@ import { orderBody } from '../../test/order-fixtures.ts';
 const PLACEMENTS = 200;
 const KILL_AFTER_ACKNOWLEDGED = 50;
 const BUYERS = 5;
+/** The kettle's stock: every placement orders it (at most 4 each), and all of them must be served. */
+const KETTLE_STOCK = 1000;
 
 /** One checkout as a client submits it: a buyer, an Idempotency-Key and the lines. */
 interface Placement {
@@ -70,7 +72,7 @@ function checkWhole(order: Order, placement: Placement) {
 
 async function createProducts(): Promise<Product[]> {
   const offers = [
-    { name: 'Crash-proof kettle', price: 19.99, discount: 0 },
+    { name: 'Crash-proof kettle', price: 19.99, discount: 0, stock: KETTLE_STOCK },
     { name: 'Recovery blanket', price: 5.25, discount: 15 },
     { name: 'Journaling desk', price: 120, discount: 33 },
   ];
@@ -120,6 +122,18 @@ async function placeAllAndKill(placements: Placement[]): Promise<void> {
     }),
   );
   await killed;
+}
+
+/** The kettle's stock plus the units every stored order holds of it: the starting stock when none went astray. */
+async function kettleUnitsAccountedFor(target: ServerProcess): Promise<number> {
+  const kettle = placements[0]!.body.products[0]!.productId;
+  const product = await call<Product>(target, 'GET', `/api/products/${kettle}`);
+  expect(product.status, product.text).toBe(200);
+  const ordered = (await allOrders(target))
+    .flatMap((order) => order.products)
+    .filter((line) => line._id === kettle)
+    .reduce((sum, line) => sum + line.quantity, 0);
+  return (product.body.stock ?? Number.NaN) + ordered;
 }
 
 /** Stored orders and lines that do not fit together; all empty on healthy data. */
@@ -214,6 +228,10 @@ describe(`a server killed with SIGKILL while ${PLACEMENTS} orders are being plac
     );
   });
 
+  it("took from the tracked kettle's stock exactly the units its stored orders hold", async () => {
+    expect(await kettleUnitsAccountedFor(server)).toBe(KETTLE_STOCK);
+  });
+
   it('answers each unanswered placement, retried with its key, with exactly one whole order', async () => {
     const before = new Set((await allOrders(server)).map((order) => order._id));
     const outcomes = { wasStored: 0, placedNow: 0 };
@@ -232,6 +250,10 @@ describe(`a server killed with SIGKILL while ${PLACEMENTS} orders are being plac
       `${testEngine}: retried ${unacknowledged.length} unanswered placements: ${outcomes.wasStored} had been ` +
         `stored whole, ${outcomes.placedNow} had left no trace and were placed now`,
     );
+  });
+
+  it("still accounts for every unit of the kettle's stock once the retries are placed", async () => {
+    expect(await kettleUnitsAccountedFor(server)).toBe(KETTLE_STOCK);
   });
 
   it('keeps working on the recovered data: a new order is placed and read back by its buyer', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
 import type { ShopImageUrls } from '../../images/image-urls.ts';
 import { createOrdersRepository } from './orders.repository.ts';
 import { orderRoutes } from './orders.routes.ts';
@@ -7,7 +8,8 @@ import { createOrdersService } from './orders.service.ts';
 
 export async function registerOrders(
   api: FastifyInstance,
-  { db, imageUrls }: { db: Database; imageUrls: ShopImageUrls },
+  { db, catalogCache, imageUrls }: { db: Database; catalogCache: CatalogCache; imageUrls: ShopImageUrls },
 ) {
-  await api.register(orderRoutes(createOrdersService(createOrdersRepository(db), imageUrls)));
+  const service = createOrdersService(createOrdersRepository(db), catalogCache, imageUrls);
+  await api.register(orderRoutes(service));
 }

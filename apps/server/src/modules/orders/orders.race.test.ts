@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { orders, products } from '../../db/schema.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { shopImageUrls } from '../../images/image-urls.ts';
+import { createCatalogCache } from '../catalog-cache/catalog-cache.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { orderBody } from '../../test/order-fixtures.ts';
@@ -30,12 +31,12 @@ describe('a product deleted while its order is placed', () => {
     let deletes = 0;
     const racing = {
       ...repository,
-      async insertOrder(...args: Parameters<typeof repository.insertOrder>) {
+      async placeOrder(...args: Parameters<typeof repository.placeOrder>) {
         if (deletes++ === 0) await database.db.delete(products).where(eq(products.id, product.id));
-        return repository.insertOrder(...args);
+        return repository.placeOrder(...args);
       },
     };
-    const service = createOrdersService(racing, shopImageUrls('http://shop.test'));
+    const service = createOrdersService(racing, createCatalogCache(0), shopImageUrls('http://shop.test'));
 
     const placing = service.create(buyer, OrderCreateSchema.parse(orderBody([product.id])), 'race-key');
     await expect(placing).rejects.toBeInstanceOf(AppError);

@@ -34,7 +34,9 @@ export function orderRoutes(service: OrdersService) {
           description:
             'Prices the order from the catalog; totals, status, owner and time sent by the client are ignored. ' +
             `With an ${IDEMPOTENCY_KEY_HEADER} header, a repeated submission answers 200 with the order the key ` +
-            'first made (same insertedId) instead of placing another; the same key for a different order is a 409.',
+            'first made (same insertedId) instead of placing another; the same key for a different order is a 409. ' +
+            'Each line takes its quantity from a product whose stock is counted; when one wants more than is left, ' +
+            'nothing is ordered and the answer is a 409 OUT_OF_STOCK naming that line in details.',
           headers: OrderCreateHeadersSchema,
           body: OrderCreateSchema,
           response: {
@@ -129,7 +131,8 @@ export function orderRoutes(service: OrdersService) {
           summary: "Change an order's status",
           description:
             'The buyer may cancel a processing order; an admin ships a processing order, delivers a shipped ' +
-            'one, and cancels either. Any other change is a 409.',
+            'one, and cancels either. Any other change is a 409. A cancellation puts the units the order took back ' +
+            'into stock.',
           params: OrderIdParamsSchema,
           body: OrderStatusUpdateSchema,
           response: {

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Viewer } from '../auth/auth.module.ts';
+import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
 import type {
   ListedOrderRow,
   NewOrderLineRow,
@@ -19,6 +20,7 @@ import type {
   OrderLineRow,
   OrderRow,
   OrdersRepository,
+  PricedLineRow,
 } from './orders.repository.ts';
 import type { ShopImageUrls } from '../../images/image-urls.ts';
 import { snapshotLine } from '../../db/order-line.ts';
@@ -122,7 +124,7 @@ async function replay(
 async function priceLines(repository: OrdersRepository, wanted: OrderCreate['products']) {
   const found = await repository.findProducts(wanted.map((line) => line.productId));
   const byId = new Map(found.map((product) => [product.id, product]));
-  const lines: NewOrderLineRow[] = [];
+  const lines: PricedLineRow[] = [];
   const unknown: { productId: string; position: number }[] = [];
   wanted.forEach(({ productId, quantity }, position) => {
     const product = byId.get(productId);
@@ -143,8 +145,23 @@ function unknownProducts(unknown: { productId: string; position: number }[]) {
   );
 }
 
-/** `images` makes the pictures of order lines absolute in answers. */
-export function createOrdersService(repository: OrdersRepository, images: ShopImageUrls) {
+/** The refusal of an order for more units than a product has left; `details` names the line. */
+function outOfStock(lines: PricedLineRow[], productId: string, left: number) {
+  const position = lines.findIndex((line) => line.productId === productId);
+  const name = lines[position]?.name ?? 'a product';
+  const message = left === 0 ? `${name} is out of stock` : `Only ${left} left of ${name}`;
+  return new AppError('OUT_OF_STOCK', message, [{ path: `products.${position}`, message }]);
+}
+
+/**
+ * `cache` is emptied when an order takes stock or a cancellation may put it back, as product answers show it;
+ * `images` makes the pictures of order lines absolute in answers.
+ */
+export function createOrdersService(
+  repository: OrdersRepository,
+  cache: CatalogCache,
+  images: ShopImageUrls,
+) {
   const isBuyer = (viewer: Viewer, order: OrderRow) => order.userEmail === viewer.email.toLowerCase();
 
   async function page(query: OrderListQuery & OrderFilter) {
@@ -174,8 +191,7 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
             : await repository.findByIdempotencyKey(userEmail, idempotencyKey);
         return row && { order: await replay(repository, images, row, digest), created: false };
       };
-      // No transaction: the order and its lines are one statement. A product deleted between pricing and that
-      // statement fails its foreign key, and the second attempt finds the product gone.
+      // A product deleted between pricing and placing fails its foreign key, and the second attempt finds it gone.
       const attempt = async (): Promise<{ order: Order; created: boolean }> => {
         const { lines, unknown } = await priceLines(repository, wanted);
         if (unknown.length > 0) {
@@ -185,7 +201,7 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
           throw unknownProducts(unknown);
         }
         const totalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
-        const header = await repository.insertOrder(
+        const placement = await repository.placeOrder(
           {
             ...contact,
             userEmail,
@@ -196,11 +212,15 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
           },
           lines,
         );
-        if (header) return { order: toOrder(header, lines, images), created: true };
-        // Only the key can conflict: the order it made before (or a concurrent submission made) is the answer.
+        if (placement.outcome === 'placed') {
+          if (placement.lines.some((line) => line.stockTaken)) cache.invalidate();
+          return { order: toOrder(placement.order, placement.lines, images), created: true };
+        }
+        // The key's order (made before, or by a concurrent submission) is the answer, even once it took the last units.
         const replayed = await earlier();
-        if (!replayed) throw new Error('an order insert conflicted without an earlier order');
-        return replayed;
+        if (replayed) return replayed;
+        if (placement.outcome === 'short') throw outOfStock(lines, placement.productId, placement.left);
+        throw new Error('an order insert conflicted without an earlier order');
       };
       try {
         return await attempt();
@@ -257,7 +277,10 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
           throw new AppError('CONFLICT', `An order that is ${from} cannot become ${to}.`);
         }
         const updated = await repository.updateStatus(row.id, from, to);
-        if (updated) return orderWithLines(repository, images, updated);
+        if (updated) {
+          if (to === 'cancelled') cache.invalidate();
+          return orderWithLines(repository, images, updated);
+        }
         row = await repository.findById(id);
       }
       throw notFound('Order');

@@ -34,6 +34,7 @@ function toProduct(row: ProductRow, images: ShopImageUrls): Product {
     addedBy: row.sellerHandle,
     seller: { handle: row.sellerHandle, name: row.sellerName },
     shipping_details: { estimated_delivery: row.estimatedDelivery },
+    stock: row.stock,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -58,6 +59,7 @@ function toColumns(input: ProductUpdate, images: ShopImageUrls): Partial<NewProd
     colors: input.colors,
     categories: input.categories,
     estimatedDelivery: input.shipping_details?.estimated_delivery,
+    stock: input.stock,
   };
 }
 

@@ -194,6 +194,11 @@ describe('POST /api/products', () => {
     ['a negative reviews count', { reviews_count: -1 }, 'reviews_count'],
     ['a fractional reviews count', { reviews_count: 2.5 }, 'reviews_count'],
     ['flash_sale as text', { flash_sale: 'yes' }, 'flash_sale'],
+    ['a negative stock', { stock: -1 }, 'stock": Stock can\'t be negative'],
+    ['a fractional stock', { stock: 2.5 }, 'stock": Stock must be a whole number'],
+    ['a fractional stock as text', { stock: '2.5' }, 'stock": Stock must be a whole number'],
+    ['a stock over 1,000,000', { stock: 1_000_001 }, 'stock'],
+    ['a stock in words', { stock: 'five' }, 'stock'],
     ['a javascript: image', { mainImage: 'javascript:alert(1)' }, 'mainImage'],
     ['a data: image', { mainImage: { url: 'data:image/png;base64,AAAA' } }, 'mainImage'],
     ['an ftp image', { images: ['ftp://files.example/a.png'] }, 'images'],
@@ -208,6 +213,32 @@ describe('POST /api/products', () => {
     expect(body.message).toContain(field);
     const after = await testApp.app.inject({ method: 'GET', url: '/api/products?limit=1' });
     expect(after.headers['x-total-count']).toBe(before.headers['x-total-count']);
+  });
+});
+
+describe('stock', () => {
+  it("is null (not tracked) when a create leaves it out, as the spec's client does", async () => {
+    const response = await create(cast.owner, validProduct);
+    expect(response.json<Product>().stock).toBeNull();
+  });
+
+  it('takes a whole number, also as text, and keeps it through reads and updates that leave it out', async () => {
+    const created = await create(cast.owner, { ...validProduct, stock: '3' });
+    expect(created.json<Product>().stock).toBe(3);
+    const id = created.json<Product>()._id;
+    const renamed = await send('PATCH', `/api/products/${id}`, asBearer(cast.owner), { name: 'Renamed' });
+    expect(renamed.json<Product>().stock).toBe(3);
+    expect((await read(id)).json<Product>().stock).toBe(3);
+  });
+
+  it('changes to 0, and back to not tracked with null', async () => {
+    const id = (await create(cast.owner, { ...validProduct, stock: 3 })).json<Product>()._id;
+    const patchStock = (stock: number | null) =>
+      send('PATCH', `/api/products/${id}`, asBearer(cast.owner), { stock });
+    expect((await patchStock(0)).json<Product>().stock).toBe(0);
+    expect((await read(id)).json<Product>().stock).toBe(0);
+    expect((await patchStock(null)).json<Product>().stock).toBeNull();
+    expect((await read(id)).json<Product>().stock).toBeNull();
   });
 });
 
@@ -301,7 +332,7 @@ describe('PATCH and DELETE /api/products/:id', () => {
     ['a price in words', { price: 'ten' }],
     ['only empty texts', { price: '', discount: '' }],
     ['a javascript: image', { images: ['javascript:alert(1)'] }],
-    ['an unknown field', { stock: 3 }],
+    ['an unknown field', { inventory: 3 }],
   ])('rejects %s with 400 and changes nothing', async (_, payload) => {
     const response = await patch(asBearer(cast.owner), payload);
     expect(response.statusCode).toBe(400);

@@ -44,6 +44,7 @@ const product: Product = {
   addedBy: 'sela-seller',
   seller: { handle: 'sela-seller', name: 'Sela Seller' },
   shipping_details: { estimated_delivery: null },
+  stock: null,
   createdAt: '2026-01-02T03:04:05.000Z',
 };
 
