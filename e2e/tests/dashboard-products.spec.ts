@@ -286,6 +286,30 @@ test('the seller edits a product: the form is prefilled, then Products shows the
   });
 });
 
+test('the seller counts a product’s units in Stock, or leaves it blank not to count them', async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  const product = await addProductViaApi(page, { stock: 4 });
+  const stockAfterSaving = async (text: string) => {
+    await page.goto(`/dashboard/edit-products/${product._id}`);
+    await field(page, 'Stock').fill(text);
+    await productForm(page).getByRole('button', { name: 'Update Product' }).click();
+    await expect(page).toHaveURL('/dashboard/products');
+    return ((await (await fetchProduct(page, product._id)).json()) as Product).stock;
+  };
+
+  await page.goto(`/dashboard/edit-products/${product._id}`);
+  await expect(field(page, 'Stock')).toHaveValue('4');
+  await expect(field(page, 'Stock')).toHaveAttribute('type', 'number');
+  await field(page, 'Stock').fill('-1');
+  await field(page, 'Stock').blur();
+  await expect(field(page, 'Stock')).toHaveAccessibleDescription("Stock can't be negative");
+
+  expect(await stockAfterSaving('9')).toBe(9);
+  expect(await stockAfterSaving('')).toBeNull();
+});
+
 test('saving an edit of a product deleted meanwhile shows the server’s message and keeps the form', async ({
   page,
 }) => {

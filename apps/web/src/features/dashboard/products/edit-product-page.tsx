@@ -18,8 +18,9 @@ function EditForm({ product }: { product: Product }) {
       initialValues={productFormValues(product)}
       submitLabel="Update Product"
       pendingLabel="Updating product…"
-      onSubmit={async (changes) => {
-        await updateProduct.mutateAsync(changes);
+      onSubmit={async ({ stock, ...changes }) => {
+        // An unchanged stock is left out: orders placed while the form was open have taken from it since.
+        await updateProduct.mutateAsync(stock === product.stock ? changes : { ...changes, stock });
         toast.success('Product updated successfully');
         void navigate('/dashboard/products');
       }}

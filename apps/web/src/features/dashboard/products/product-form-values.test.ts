@@ -69,6 +69,7 @@ describe('the product form values', () => {
       brand: null,
       ratings: 4.5,
       reviews_count: 12,
+      stock: null,
       flash_sale: true,
       mainImage: 'https://cdn.example/lamp.png',
       images: ['https://cdn.example/lamp-2.png', '/images/products/desk-lamp/3.svg'],
@@ -83,6 +84,19 @@ describe('the product form values', () => {
     const parsed = productOf({ ...EMPTY_PRODUCT_FORM, name: 'Mug', price: '5' });
     expect(parsed).toMatchObject({ discount: 0, ratings: 0, reviews_count: 0, images: [] });
     expect(parsed.mainImage).toBeUndefined();
+  });
+
+  it('read a blank stock as not counted, and a number as the units there are', () => {
+    expect(productOf({ ...EMPTY_PRODUCT_FORM, name: 'Mug', price: '5' }).stock).toBeNull();
+    expect(productOf({ ...EMPTY_PRODUCT_FORM, name: 'Mug', price: '5', stock: '0' }).stock).toBe(0);
+    expect(productFormValues({ ...product, stock: 3 }).stock).toBe('3');
+    expect(productFormValues(product).stock).toBe('');
+  });
+
+  it('say what is wrong with a stock', () => {
+    const stockError = (stock: string) => errorsOf({ ...EMPTY_PRODUCT_FORM, name: 'Mug', price: '5', stock });
+    expect(stockError('-1')).toEqual({ stock: "Stock can't be negative" });
+    expect(stockError('2.5')).toEqual({ stock: 'Stock must be a whole number' });
   });
 
   it('name what is wrong by field, list items by position', () => {

@@ -10,6 +10,7 @@ export interface ProductFormValues {
   brand: string;
   ratings: string;
   reviews_count: string;
+  stock: string;
   mainImage: string;
   images: string;
   features: string;
@@ -27,6 +28,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   brand: '',
   ratings: '',
   reviews_count: '',
+  stock: '',
   mainImage: '',
   images: '',
   features: '',
@@ -47,6 +49,7 @@ export function productFormValues(product: Product): ProductFormValues {
     brand: product.brand ?? '',
     ratings: String(product.ratings),
     reviews_count: String(product.reviews_count),
+    stock: product.stock === null ? '' : String(product.stock),
     mainImage: product.mainImage.url,
     images: product.images.map((image) => image.url).join(LIST_SEPARATOR),
     features: product.features.join(LIST_SEPARATOR),
@@ -74,6 +77,8 @@ function productInput(values: ProductFormValues) {
     brand: values.brand,
     ratings: numberOrBlank(values.ratings) ?? 0,
     reviews_count: numberOrBlank(values.reviews_count) ?? 0,
+    // Blank: the seller does not count this product's units, also when an edit clears the field.
+    stock: numberOrBlank(values.stock) ?? null,
     flash_sale: values.flash_sale,
     // Left blank, a new product gets a picture generated from its name and an edited one keeps its own.
     mainImage: values.mainImage.trim() || undefined,

@@ -28,6 +28,12 @@ const INPUTS_AFTER_DESCRIPTION: InputSpec[] = [
     input: { ...NUMBER, inputMode: 'numeric', max: 100, step: 1, placeholder: 'e.g. 15' },
     hint: 'Percentage off the price',
   },
+  {
+    name: 'stock',
+    label: 'Stock',
+    input: { ...NUMBER, inputMode: 'numeric', step: 1, placeholder: 'Not counted' },
+    hint: 'Units you have; leave blank not to count them',
+  },
   { name: 'brand', label: 'Brand' },
   { name: 'ratings', label: 'Ratings', input: { ...NUMBER, max: 5, step: 0.1, placeholder: 'max 5' } },
   { name: 'reviews_count', label: 'Reviews count', input: { ...NUMBER, inputMode: 'numeric', step: 1 } },
