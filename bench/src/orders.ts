@@ -12,15 +12,17 @@ const USERS = 50;
 const PASSWORD = 'bench password 2026';
 const PAGE = 100;
 
-interface Shopper {
+export interface Shopper {
   email: string;
   token: string;
 }
 
+type OrderLines = { productId: string; quantity: number }[];
+
 interface Placement {
   shopper: Shopper;
   body: string;
-  lines: { productId: string; quantity: number }[];
+  lines: OrderLines;
 }
 
 export interface OrderCheck {
@@ -34,7 +36,7 @@ export interface OrderCheck {
    * Requests autocannon left unanswered when the time was up, sent again with their Idempotency-Key: 200 when
    * the server had placed the order anyway, 201 when it had not.
    */
-  retried: { alreadyPlaced: number; placedNow: number };
+  retried: { alreadyPlaced: number; placedNow: number; refused: number };
   /** Orders the bench users have (GET /api/orders as each of them). */
   ordersFound: number;
   missing: number;
@@ -43,7 +45,7 @@ export interface OrderCheck {
   wrongTotals: number;
 }
 
-async function signUp(shopUrl: string, email: string): Promise<Shopper> {
+export async function signUp(shopUrl: string, email: string): Promise<Shopper> {
   const answer = await callShop(`${shopUrl}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: shopUrl },
@@ -55,7 +57,7 @@ async function signUp(shopUrl: string, email: string): Promise<Shopper> {
 }
 
 /** 1–3 different products of the sample, 1–3 of each. */
-function pickLines(products: Product[]) {
+function pickLines(products: Product[]): OrderLines {
   const count = Math.min(randomInt(1, 4), products.length);
   const chosen = new Set<Product>();
   while (chosen.size < count) chosen.add(products[randomInt(products.length)] as Product);
@@ -83,13 +85,16 @@ async function ordersOf(shopUrl: string, shopper: Shopper): Promise<Order[]> {
 
 /**
  * The order placement scenario: signs up shoppers, has each connection place orders as one of them (a
- * unique Idempotency-Key each), then proves every order the server placed is one it answered, holds the
- * lines that were sent and costs what the catalog prices say.
+ * unique Idempotency-Key each, the lines `orderLines` picks from `products`), then proves every order the
+ * server placed is one it answered, holds the lines that were sent and costs what the catalog prices say.
+ * `placedPerSecond` counts the orders answered 2xx up to the last of them, so that a load whose orders stop
+ * early (a product sold out) is compared by the time it was placing them.
  */
 export async function loadOrders(
   shopUrl: string,
   products: Product[],
   load: (requests: Request[]) => Promise<LoadResult>,
+  orderLines: () => OrderLines = () => pickLines(products),
 ) {
   const run = Date.now().toString(36);
   const shoppers = await Promise.all(
@@ -99,7 +104,9 @@ export async function loadOrders(
   const answered = new Map<string, string>(); // key → order id
   const refused = new Set<string>();
   let sent = 0;
+  let lastPlacedAt = 0;
 
+  const startedAt = performance.now();
   const result = await load([
     {
       method: 'POST',
@@ -107,7 +114,7 @@ export async function loadOrders(
       setupRequest: (request, context: { key?: string }) => {
         const shopper = shoppers[sent % shoppers.length] as Shopper;
         const key = `${run}-${sent++}`;
-        const lines = pickLines(products);
+        const lines = orderLines();
         const order: OrderCreateInput = {
           name: 'Bench Shopper',
           email: shopper.email,
@@ -122,24 +129,34 @@ export async function loadOrders(
       },
       onResponse: (status, body, context: { key?: string }) => {
         const key = context.key ?? '';
-        if (status >= 200 && status < 300) answered.set(key, (JSON.parse(body) as OrderCreated).insertedId);
-        else refused.add(key);
+        if (status >= 200 && status < 300) {
+          answered.set(key, (JSON.parse(body) as OrderCreated).insertedId);
+          lastPlacedAt = performance.now();
+        } else refused.add(key);
       },
     },
   ]);
   const answeredDuringLoad = answered.size;
+  const refusedDuringLoad = refused.size;
+  const placedPerSecond = answeredDuringLoad / (Math.max(lastPlacedAt - startedAt, 1) / 1000);
 
   // Let the server finish what it was doing when autocannon hung up, then retry as a client would.
   await sleep(1000);
-  const retried = { alreadyPlaced: 0, placedNow: 0 };
+  const retried = { alreadyPlaced: 0, placedNow: 0, refused: 0 };
   for (const [key, placement] of placements) {
     if (answered.has(key) || refused.has(key)) continue;
-    const retry = await callShop<OrderCreated>(`${shopUrl}/api/orders`, {
+    const retry = await fetch(`${shopUrl}/api/orders`, {
       method: 'POST',
       headers: orderHeaders(placement.shopper, key),
       body: placement.body,
     });
-    answered.set(key, retry.body.insertedId);
+    if (retry.status === 409) {
+      refused.add(key);
+      retried.refused++;
+      continue;
+    }
+    if (!retry.ok) throw new Error(`retrying order ${key} answered ${retry.status}: ${await retry.text()}`);
+    answered.set(key, ((await retry.json()) as OrderCreated).insertedId);
     retried[retry.status === 200 ? 'alreadyPlaced' : 'placedNow']++;
   }
 
@@ -168,7 +185,7 @@ export async function loadOrders(
     ordersVerified: missing + unexpected + wrongLines + wrongTotals === 0 && found.length === expected.size,
     users: shoppers.length,
     answeredDuringLoad,
-    refusedDuringLoad: refused.size,
+    refusedDuringLoad,
     retried,
     ordersFound: found.length,
     missing,
@@ -176,5 +193,5 @@ export async function loadOrders(
     wrongLines,
     wrongTotals,
   };
-  return { result, check };
+  return { result, check, placedPerSecond, ordersFound: found };
 }

@@ -125,9 +125,20 @@ export function printReport(report: EngineReport): void {
       console.log(
         `    ordersVerified: ${check.ordersVerified} — ${check.ordersFound} orders found; ${check.answeredDuringLoad} ` +
           `answered 2xx during the load, ${check.refusedDuringLoad} refused; of the requests left in flight, ` +
-          `${check.retried.alreadyPlaced} had been placed and ${check.retried.placedNow} were placed on retry; ` +
+          `${check.retried.alreadyPlaced} had been placed, ${check.retried.placedNow} were placed on retry and ` +
+          `${check.retried.refused} were refused on retry; ` +
           `${check.missing} missing, ${check.unexpected} unexpected, ${check.wrongLines} with wrong lines, ` +
           `${check.wrongTotals} with wrong totals`,
+      );
+    }
+    const stock = scenario.stock;
+    if (stock) {
+      console.log(
+        `    stockVerified: ${stock.stockVerified} — stock ${stock.stock}, ${stock.unitsOrdered} units ordered, ` +
+          `${stock.oversold} oversold, ${stock.stockLeft ?? 'not counted'} left, ${stock.refusedOutOfStock} refused 409; ` +
+          `${Math.round(stock.trackedOrdersPerSecond)} orders/s until sold out against ` +
+          `${Math.round(stock.untrackedOrdersPerSecond)} orders/s of one product not counted ` +
+          `(${(stock.ratio * 100).toFixed(0)}%; untracked orders verified: ${stock.untracked.ordersVerified})`,
       );
     }
   }

@@ -6,6 +6,7 @@ import type { Page } from './ceiling.ts';
 import { callShop } from './http.ts';
 import type { LoadResult } from './load.ts';
 import { loadOrders, type OrderCheck } from './orders.ts';
+import { loadStockOrders, type StockCheck } from './stock.ts';
 
 export const SCENARIO_NAMES = [
   'list',
@@ -19,6 +20,7 @@ export const SCENARIO_NAMES = [
   'product',
   'categories',
   'orders',
+  'orders-stock',
 ] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
@@ -44,6 +46,7 @@ export interface ScenarioResult extends LoadResult {
   /** How many products the list requests match (their X-Total-Count), the fewest and the most. */
   matches?: { min: number; max: number };
   orders?: OrderCheck;
+  stock?: StockCheck;
 }
 
 type Load = (requests: Request[]) => Promise<LoadResult>;
@@ -212,6 +215,17 @@ export async function runScenario(
         request: 'POST /api/orders (1–3 lines, bearer token, Idempotency-Key)',
         ...result,
         orders: check,
+      };
+    }
+    case 'orders-stock': {
+      const { result, check, stock } = await loadStockOrders(shopUrl, load);
+      return {
+        name,
+        request:
+          'POST /api/orders, one unit of one product with counted stock that sells out during the load',
+        ...result,
+        orders: check,
+        stock,
       };
     }
   }
