@@ -4,6 +4,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { uniqueEmail } from '../support/accounts.ts';
 import { shopOrigin, signInAsAdminViaApi, signUpViaApi } from '../support/auth.ts';
 import {
+  cardIds,
   columnCount,
   expectImagesLoaded,
   expectListedAsApi,
@@ -93,6 +94,15 @@ function cardOf(page: Page, name: string): Locator {
   });
 }
 
+/** Switches the dashboard's grid from the viewer's own products, its default, to the whole catalog. */
+async function showAllProducts(page: Page): Promise<void> {
+  const all = page
+    .getByRole('group', { name: 'Products to show' })
+    .getByRole('button', { name: 'All products' });
+  await all.click();
+  await expect(all).toHaveAttribute('aria-pressed', 'true');
+}
+
 /**
  * A page of its own, signed in as a new user: someone other than the seller, though of the same display name
  * (signUpViaApi's), so that only the identity tells them apart.
@@ -148,6 +158,7 @@ test('a seller adds a product with every field; the form resets and the product 
   // Newest first: only products other tests added since can come before it.
   const loadedAt = Date.now();
   await page.goto('/dashboard/products');
+  await showAllProducts(page);
   const card = cardOf(page, fields.name);
   await expect(card).toBeVisible();
   await expectListedAsApi(page.getByRole('main'), page.request, { sort: 'newest' }, loadedAt);
@@ -398,6 +409,7 @@ test('another user of the same name sees Edit and Delete only on their own produ
   expect(strangersProduct.seller.handle).not.toBe(product.seller.handle);
 
   await stranger.goto('/dashboard/products');
+  await showAllProducts(stranger);
   const card = cardOf(stranger, product.name);
   await expect(card).toBeVisible();
   await expect(card.getByRole('link', { name: /^Edit/ })).toHaveCount(0);
@@ -437,6 +449,7 @@ test('an admin sees Edit and Delete on other sellers’ products and may open th
   await signInAsAdminViaApi(admin);
 
   await admin.goto('/dashboard/products');
+  await showAllProducts(admin);
   const card = cardOf(admin, product.name);
   await expect(card.getByRole('link', { name: `Edit ${product.name}` })).toBeVisible();
   await expect(card.getByRole('button', { name: `Delete ${product.name}` })).toBeVisible();
@@ -463,6 +476,7 @@ test('Products pages through the catalog, newest first, in 5 columns on a deskto
   await page.setViewportSize({ width: 1280, height: 900 });
   const loadedAt = Date.now();
   await page.goto('/dashboard/products');
+  await showAllProducts(page);
   const main = page.getByRole('main');
   await expect(productCards(main)).toHaveCount(PAGE_SIZE);
   await expect(main.getByText(new RegExp(`^Showing ${PAGE_SIZE} of \\d+ products$`))).toBeVisible();
@@ -475,4 +489,55 @@ test('Products pages through the catalog, newest first, in 5 columns on a deskto
 
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await columnCount(main)).toBe(2);
+});
+
+test('Products shows the seller’s own products first, and the whole catalog on “All products”', async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  const older = await addProductViaApi(page);
+  const newer = await addProductViaApi(page);
+  await page.goto('/dashboard/products');
+  const main = page.getByRole('main');
+  const switcher = main.getByRole('group', { name: 'Products to show' });
+  const mine = switcher.getByRole('button', { name: 'My products' });
+  const all = switcher.getByRole('button', { name: 'All products' });
+  await expect(mine).toHaveAttribute('aria-pressed', 'true');
+  await expect(all).toHaveAttribute('aria-pressed', 'false');
+  await expect(productCards(main)).toHaveCount(2);
+  expect(await cardIds(main)).toEqual([newer._id, older._id]);
+  await expect(main.getByText('Showing 2 of 2 products')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const loadedAt = Date.now();
+  await showAllProducts(page);
+  await expect(mine).toHaveAttribute('aria-pressed', 'false');
+  await expect(page).toHaveURL('/dashboard/products?show=all');
+  await expect(productCards(main)).toHaveCount(PAGE_SIZE);
+  await expectListedAsApi(main, page.request, { sort: 'newest' }, loadedAt);
+  // Other sellers' products are there too, without Edit.
+  await expect(
+    productCards(main).filter({ hasNot: page.getByRole('link', { name: /^Edit / }) }),
+  ).not.toHaveCount(0);
+
+  // Coming back from an edit keeps the choice; "My products" goes back to the seller's own.
+  await cardOf(page, newer.name)
+    .getByRole('link', { name: `Edit ${newer.name}` })
+    .click();
+  await expect(page).toHaveURL(`/dashboard/edit-products/${newer._id}`);
+  await page.goBack();
+  await expect(all).toHaveAttribute('aria-pressed', 'true');
+  await mine.click();
+  await expect(page).toHaveURL('/dashboard/products');
+  await expect(productCards(main)).toHaveCount(2);
+});
+
+test('a seller without products sees that they have none, and the catalog on “All products”', async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  await page.goto('/dashboard/products');
+  await expect(page.getByRole('main').getByText('You have no products yet')).toBeVisible();
+  await showAllProducts(page);
+  await expect(productCards(page.getByRole('main'))).toHaveCount(PAGE_SIZE);
 });

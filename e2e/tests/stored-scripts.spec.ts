@@ -310,6 +310,16 @@ const PAGES: PageCase[] = [
   listingOf('flash sale', 'guest', '/flash-sale'),
   listingOf('new products', 'guest', '/new-product-page'),
   {
+    name: 'the seller’s page',
+    as: 'guest',
+    async visit({ page, shop }) {
+      await page.goto(`/seller/${shop.seller.handle}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(shop.seller.name);
+      await expect(page).toHaveTitle(`${shop.seller.name} · Bazaar`);
+      await expectShownAsText(page.getByRole('main'), productNames(shop));
+    },
+  },
+  {
     name: 'only for you (a random pick)',
     as: 'guest',
     async visit({ page }) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { echoedField, imageUrlSchema, optionalText, tooLong } from './fields.ts';
 import { limitSchema, offsetSchema } from './pagination.ts';
-import { PublicUserSchema } from './users.ts';
+import { HandleSchema, PublicUserSchema } from './users.ts';
 
 export const ImageSchema = z.object({ url: z.string(), alt: z.string() });
 export type Image = z.infer<typeof ImageSchema>;
@@ -53,6 +53,8 @@ export const ProductListQuerySchema = z.strictObject({
     .enum(['true', 'false'])
     .optional()
     .transform((flag) => (flag === undefined ? undefined : flag === 'true')),
+  /** A seller's handle: their products only (none for a handle nobody has). */
+  seller: HandleSchema.optional(),
   sort: ProductSortSchema.default('newest'),
   limit: limitSchema(),
   offset: offsetSchema,

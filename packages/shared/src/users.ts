@@ -21,6 +21,17 @@ export const HandleSchema = z
 export const PublicUserSchema = z.object({ handle: z.string(), name: z.string() });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 
+/** `GET /api/sellers/:handle`: a seller's public page. Every user sells, so every user is a seller. */
+export const SellerSchema = PublicUserSchema.extend({
+  /** When the account was made. */
+  memberSince: z.iso.datetime(),
+  productCount: z.number().int(),
+});
+export type Seller = z.infer<typeof SellerSchema>;
+
+/** Any text: one that is no handle names no seller, which is a 404 rather than a 400. */
+export const SellerParamsSchema = z.object({ handle: z.string() });
+
 /**
  * A user as they and admins see their profile. `img` is the picture the user chose, `image` the sign-in provider's
  * photo.

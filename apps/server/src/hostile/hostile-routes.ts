@@ -124,6 +124,11 @@ const notCount = (min: number, max: number) =>
     fc.integer({ min: max + 1 }).map(String),
   );
 
+// An e-mail is no handle either.
+const notHandle = fc
+  .oneof(notEmail, fc.constantFrom('ab', 'x'.repeat(41), 'under_score', 'dot.ted', 'someone@bazaar.test'))
+  .filter((text) => !text.includes('\ud800') && !text.includes('\udfff'));
+
 const paging = {
   limit: notCount(1, PAGE_SIZE_MAX),
   offset: notCount(0, OFFSET_MAX),
@@ -353,10 +358,18 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
     requests: () =>
       poisonedQuery(
         '/api/products',
-        { q: 'lamp', category: 'lamps', flash_sale: 'true', sort: 'newest', ...validPaging },
+        {
+          q: 'lamp',
+          category: 'lamps',
+          flash_sale: 'true',
+          seller: 'some-seller',
+          sort: 'newest',
+          ...validPaging,
+        },
         {
           q: refusedSearch,
           category: refusedSearch,
+          seller: notHandle,
           flash_sale: fc.constantFrom('1', 'yes', 'TRUE', '', ...SQL_PAYLOADS),
           sort: fc.constantFrom('oldest', 'price', 'NEWEST', '', ...SQL_PAYLOADS, ...SCRIPT_PAYLOADS),
           ...paging,
@@ -417,6 +430,16 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
         { sort: 'name', limit: '5' },
         { sort: fc.constantFrom('newest', 'NAME', '', ...SQL_PAYLOADS), limit: notCount(1, 100) },
       ),
+  },
+  {
+    route: 'GET /api/sellers/:handle',
+    callers: ['anonymous', 'owner'],
+    // Nothing but a handle somebody has names a seller: anything else is a 404.
+    requests: () =>
+      fc
+        .oneof(hostileSegment, notHandle, fc.constant('nobody-has-this'))
+        .filter((text) => !['olive-owner', 'sam-stranger'].includes(text.trim().toLowerCase()))
+        .map((handle) => ({ method: 'GET', url: `/api/sellers/${asSegment(handle)}` })),
   },
   pagedList('/api/users'),
   {
@@ -525,16 +548,7 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
       poisonedQuery(
         '/api/sales',
         { customer: 'some-buyer', ...validPaging },
-        {
-          // An e-mail is no handle either.
-          customer: fc
-            .oneof(
-              notEmail,
-              fc.constantFrom('ab', 'x'.repeat(41), 'under_score', 'dot.ted', 'someone@bazaar.test'),
-            )
-            .filter((text) => !text.includes('\ud800') && !text.includes('\udfff')),
-          ...paging,
-        },
+        { customer: notHandle, ...paging },
       ),
   },
   {

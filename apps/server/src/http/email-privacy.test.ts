@@ -71,6 +71,7 @@ function authGetPaths(): string[] {
 function parameterValues(): Record<string, string[]> {
   return {
     id: [product._id, order._id],
+    handle: Object.values(accounts).map((account) => account.handle),
     email: [...Object.values(accounts).map((account) => account.email), 'milo.maker.private@leak.test'],
     token: ['made-up-token'],
     slug: ['leak-proof-lamp'],
@@ -91,7 +92,12 @@ function urlsOf(route: string, values: Record<string, string[]>): string[] {
 }
 
 /** Filters whose answers a plain list does not show. */
-const extraUrls = () => ['/api/sales?customer=bo-buyer', '/api/products?sort=random', '/api/products?q=Leak'];
+const extraUrls = () => [
+  '/api/sales?customer=bo-buyer',
+  '/api/products?sort=random',
+  '/api/products?q=Leak',
+  '/api/products?seller=sasha-seller',
+];
 
 async function answersTo(caller: Caller) {
   const headers = caller === 'anonymous' ? {} : asBearer(accounts[caller]);
@@ -115,7 +121,13 @@ const emailsIn = (text: string) => (text.match(EMAIL) ?? []).map((email) => emai
 describe('no answer shows anybody an e-mail address but their own', () => {
   it('covers every GET route of the app, Better Auth’s included', () => {
     expect(getRoutes()).toEqual(
-      expect.arrayContaining(['/api/products', '/api/users/:email', '/api/sales', '/api/auth/*']),
+      expect.arrayContaining([
+        '/api/products',
+        '/api/users/:email',
+        '/api/sellers/:handle',
+        '/api/sales',
+        '/api/auth/*',
+      ]),
     );
     expect(authGetPaths()).toEqual(
       expect.arrayContaining(['/api/auth/get-session', '/api/auth/list-accounts']),
@@ -148,6 +160,12 @@ describe('no answer shows anybody an e-mail address but their own', () => {
     const text = (url: string) => answers.find((answer) => answer.url === url)?.text ?? '';
     expect(text('/api/users')).toContain('"handle":"bo-buyer"');
     expect(text('/api/sales?customer=bo-buyer')).toContain('"buyer":{"handle":"bo-buyer","name":"Bo Buyer"}');
+  });
+
+  it("while anybody sees a seller's page by handle", async () => {
+    const page = (await answersTo('anonymous')).find(({ url }) => url === '/api/sellers/sasha-seller');
+    expect(page?.status).toBe(200);
+    expect(page?.text).toContain('"handle":"sasha-seller","name":"Sasha Seller"');
   });
 
   it('while an admin, who runs the shop, sees them', async () => {

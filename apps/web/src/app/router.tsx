@@ -42,6 +42,7 @@ const router = createBrowserRouter([
             },
             lazy: () => import('../features/catalog/product-page.tsx'),
           },
+          { path: 'seller/:handle', lazy: () => import('../features/sellers/seller-page.tsx') },
           { path: 'flash-sale', lazy: () => import('../features/catalog/flash-sale-page.tsx') },
           { path: 'new-product-page', lazy: () => import('../features/catalog/new-products-page.tsx') },
           { path: 'only-for-you', lazy: () => import('../features/catalog/only-for-you-page.tsx') },

@@ -10,6 +10,7 @@ const everyKey: QueryKey[] = [
   queryKeys.products.pages({ category: 'lamps' }),
   queryKeys.products.search('lamp'),
   queryKeys.products.detail('p1'),
+  queryKeys.sellers.detail('bea'),
   queryKeys.orders.pages,
   queryKeys.sales.ofCustomer('bea'),
   queryKeys.overview,
@@ -42,6 +43,10 @@ describe('the query keys', () => {
       queryKeys.users.profile('bea@example.com'),
       queryKeys.users.customers,
     ]);
+  });
+
+  it("reach sellers' pages from sellers.all alone", async () => {
+    expect(await staleAfter([queryKeys.sellers.all])).toEqual([queryKeys.sellers.detail('bea')]);
   });
 
   it('keep a list and a paged list of the same filter apart: their answers have different shapes', () => {

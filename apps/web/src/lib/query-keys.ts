@@ -8,6 +8,7 @@ const orders = ['orders'] as const;
 const sales = ['sales'] as const;
 const users = ['users'] as const;
 const categories = ['categories'] as const;
+const sellers = ['sellers'] as const;
 
 /**
  * Every key of the query cache, built here only. A child key starts with its parent's, so invalidating a
@@ -29,6 +30,11 @@ export const queryKeys = {
     pages: (filter: Partial<ProductListQuery>) => [...productLists, 'pages', filter] as const,
     search: (text: string) => [...productLists, 'search', text] as const,
     detail: (id: string) => [...products, 'detail', id] as const,
+  },
+  /** Sellers' public pages; their product lists are `products.pages({ seller })`. */
+  sellers: {
+    all: sellers,
+    detail: (handle: string) => [...sellers, 'detail', handle] as const,
   },
   orders: {
     all: orders,

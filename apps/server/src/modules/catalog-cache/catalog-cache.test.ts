@@ -161,6 +161,22 @@ describe('the catalog cache', () => {
     expect((await write('DELETE', `/api/products/${created._id}`)).statusCode).toBe(200);
   });
 
+  it("keeps a seller's list and its count apart from the whole catalog's", async () => {
+    const created = (await write('POST', '/api/products', { name: 'Own Teapot', price: 7 })).json<Product>();
+    const all = await get('/api/products?limit=5');
+    expect(Number(all.response.headers['x-total-count'])).toBeGreaterThan(1);
+    const own = `/api/products?seller=${seller.handle}&limit=5`;
+    const first = await get(own);
+    expect(first.response.json<Product[]>().map((product) => product.name)).toEqual(['Own Teapot']);
+    expect(first.response.headers['x-total-count']).toBe('1');
+    expect((await get(own)).reads).toBe(0);
+    // Another page of the same list takes its count from the cache: the seller's count, not the catalog's.
+    const page = await get(`/api/products?seller=${seller.handle}&limit=6`);
+    expect(page.response.headers['x-total-count']).toBe('1');
+    expect((await write('DELETE', `/api/products/${created._id}`)).statusCode).toBe(200);
+    expect((await get(own)).response.json()).toEqual([]);
+  });
+
   it('keeps answers that a refused write did not change', async () => {
     await get('/api/products');
     const stranger = await signUp(testApp.app, 'cache-stranger@bazaar.test');

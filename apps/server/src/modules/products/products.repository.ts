@@ -55,15 +55,21 @@ function escapeLike(text: string): string {
 
 /**
  * A list query whose category route value has been replaced by the tags it matches (`categoryTagsIn`), which
- * the GIN index on `categories` answers.
+ * the GIN index on `categories` answers, and whose seller handle by the seller's user id (`sellerIdOf`).
  */
-export type ProductListFilter = Omit<ProductListQuery, 'category'> & { categoryTags?: string[] | undefined };
+export type ProductListFilter = Omit<ProductListQuery, 'category' | 'seller'> & {
+  categoryTags?: string[] | undefined;
+  sellerId?: string | undefined;
+};
 
-function whereOf(query: Pick<ProductListFilter, 'q' | 'categoryTags' | 'flash_sale'>): SQL | undefined {
+function whereOf(
+  query: Pick<ProductListFilter, 'q' | 'categoryTags' | 'flash_sale' | 'sellerId'>,
+): SQL | undefined {
   return and(
     query.q === undefined ? undefined : ilike(products.name, `%${escapeLike(query.q)}%`),
     query.categoryTags === undefined ? undefined : arrayOverlaps(products.categories, query.categoryTags),
     query.flash_sale === undefined ? undefined : eq(products.flashSale, query.flash_sale),
+    query.sellerId === undefined ? undefined : eq(products.sellerId, query.sellerId),
   );
 }
 
@@ -164,6 +170,12 @@ export function createProductsRepository(db: Database) {
         .from(categoryTags)
         .where(sql`strpos(${routeValue.toLowerCase()}, ${categoryTags.tag}) > 0`);
       return rows.map((row) => row.tag);
+    },
+
+    /** The user id behind a handle; undefined when nobody has it. */
+    async sellerIdOf(handle: string): Promise<string | undefined> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.handle, handle)).limit(1);
+      return row?.id;
     },
 
     page(query: ProductListFilter, matches?: number): Promise<ProductRow[]> {

@@ -22,9 +22,9 @@ const refusals = errorResponses(400, 401, 403, 404);
 function listKey(request: FastifyRequest): string | undefined {
   const parsed = ProductListQuerySchema.safeParse(request.query);
   if (!parsed.success) return undefined;
-  const { q, category, flash_sale, sort, limit, offset } = parsed.data;
+  const { q, category, flash_sale, seller, sort, limit, offset } = parsed.data;
   if (sort === 'random') return undefined;
-  return `products?${JSON.stringify([q, category, flash_sale, sort, limit, offset])}`;
+  return `products?${JSON.stringify([q, category, flash_sale, seller, sort, limit, offset])}`;
 }
 
 function productKey(request: FastifyRequest): string | undefined {

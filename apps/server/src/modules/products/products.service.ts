@@ -67,7 +67,8 @@ const forbidden = () =>
   new AppError('FORBIDDEN', 'Only the seller who added this product or an admin may change it.');
 
 /** The filter part of a list query: lists that differ only in order or page share one count. */
-const countKey = (query: ProductListQuery) => JSON.stringify([query.q, query.category, query.flash_sale]);
+const countKey = (query: ProductListQuery) =>
+  JSON.stringify([query.q, query.category, query.flash_sale, query.seller]);
 
 /**
  * `cache` keeps list counts, and is emptied after each write, before its answer is sent; `images` makes the shop's
@@ -88,14 +89,21 @@ export function createProductsService(
     return (await repository.findById(id)) ? forbidden() : notFound('Product');
   }
 
-  /** The list query with its category route value replaced by the tags it matches; undefined when it matches none. */
-  async function withCategoryTags({
+  /**
+   * The list query with its category route value replaced by the tags it matches and its seller handle by the
+   * seller's id; undefined when either matches nothing.
+   */
+  async function filterOf({
     category,
+    seller,
     ...query
   }: ProductListQuery): Promise<ProductListFilter | undefined> {
-    if (category === undefined) return query;
-    const categoryTags = await repository.categoryTagsIn(category);
-    return categoryTags.length === 0 ? undefined : { ...query, categoryTags };
+    const [categoryTags, sellerId] = await Promise.all([
+      category === undefined ? undefined : repository.categoryTagsIn(category),
+      seller === undefined ? undefined : repository.sellerIdOf(seller),
+    ]);
+    if (categoryTags?.length === 0 || (seller !== undefined && sellerId === undefined)) return undefined;
+    return { ...query, categoryTags, sellerId };
   }
 
   /** One page and the list's count, `known` when the cache has it. */
@@ -111,8 +119,9 @@ export function createProductsService(
     /** One page and the number of matches; `capped` when a name search matched more than SEARCH_COUNT_MAX. */
     async list(query: ProductListQuery): Promise<{ items: Product[]; total: number; capped: boolean }> {
       const generation = cache.generation;
-      const filter = await withCategoryTags(query);
-      // A category that no product has ever had (any random text) is answered without reading the products.
+      const filter = await filterOf(query);
+      // A category that no product has ever had (any random text), or a handle nobody has, is answered without
+      // reading the products.
       if (filter === undefined) return { items: [], total: 0, capped: false };
       const key = countKey(query);
       const known = cache.count(key);

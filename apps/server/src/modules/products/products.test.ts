@@ -132,6 +132,7 @@ describe('GET /api/products', () => {
     ['flash_sale=yes', 'flash_sale'],
     [`q=${'x'.repeat(101)}`, 'q'],
     ['colour=red', 'colour'],
+    ['seller=Not%20a%20handle', 'seller'],
   ])('rejects %s with a 400 naming the parameter', async (query, parameter) => {
     const response = await testApp.app.inject({ method: 'GET', url: `/api/products?${query}` });
     expect(response.statusCode).toBe(400);

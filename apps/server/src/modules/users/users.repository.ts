@@ -1,6 +1,6 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderLines, orders, users } from '../../db/schema.ts';
+import { orderLines, orders, products, users } from '../../db/schema.ts';
 import { announceCatalogChange } from '../../db/catalog-changes.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -60,6 +60,21 @@ export function createUsersRepository(db: Database) {
         .where(eq(users.email, email.trim().toLowerCase()))
         .returning({ id: users.id });
       return updated.length > 0;
+    },
+
+    /** A user's public identity, account date and number of products, by handle. */
+    async findSeller(handle: string) {
+      const [row] = await db
+        .select({
+          handle: users.handle,
+          name: users.name,
+          createdAt: users.createdAt,
+          productCount: db.$count(products, eq(products.sellerId, users.id)),
+        })
+        .from(users)
+        .where(eq(users.handle, handle))
+        .limit(1);
+      return row;
     },
 
     listAll: (paging: Page) => page(undefined, paging),

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 import {
   CustomerSchema,
+  SellerParamsSchema,
+  SellerSchema,
   UserEmailParamsSchema,
   UserEnsureSchema,
   UserListQuerySchema,
@@ -52,6 +54,20 @@ export function userRoutes(service: UsersService) {
         config: { signedIn: true },
       },
       async (request) => service.get(request.params.email, request.viewer),
+    );
+
+    routes.get(
+      '/sellers/:handle',
+      {
+        schema: {
+          tags: ['users'],
+          summary: "A seller's public page: handle, name, member since, number of products",
+          description: 'The same answer for everybody, signed in or not; never an e-mail address.',
+          params: SellerParamsSchema,
+          response: { 200: SellerSchema, ...errorResponses(404) },
+        },
+      },
+      async (request) => service.seller(request.params.handle),
     );
 
     routes.post(

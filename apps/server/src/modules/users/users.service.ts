@@ -1,4 +1,10 @@
-import type { Customer, UserProfile, UserUpdate } from '@bazaar/shared/users';
+import {
+  HandleSchema,
+  type Customer,
+  type Seller,
+  type UserProfile,
+  type UserUpdate,
+} from '@bazaar/shared/users';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Viewer } from '../auth/auth.module.ts';
 import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
@@ -39,6 +45,19 @@ export function createUsersService(
       const row = await repository.findByEmail(email);
       if (!row) throw notFound('User');
       return toProfile(row);
+    },
+
+    /** What anybody may see of a user as a seller; a text that is no handle names nobody (404). */
+    async seller(handle: string): Promise<Seller> {
+      const parsed = HandleSchema.safeParse(handle);
+      const row = parsed.success ? await repository.findSeller(parsed.data) : undefined;
+      if (!row) throw notFound('Seller');
+      return {
+        handle: row.handle,
+        name: row.name,
+        memberSince: row.createdAt.toISOString(),
+        productCount: row.productCount,
+      };
     },
 
     /** An admin sees every user's profile; a seller sees the customers who ordered their products, without e-mails. */

@@ -1,7 +1,7 @@
 import type { Product } from '@bazaar/shared/products';
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ListState } from '../../components/list-state.tsx';
 import { Loader } from '../../components/loader.tsx';
 import { Price } from '../../components/price.tsx';
@@ -10,7 +10,7 @@ import { Stars } from '../../components/stars.tsx';
 import { buyItemsActions, cartActions } from '../cart/public.ts';
 import { useProduct } from './api/get-product.ts';
 import { useProducts } from './api/get-products.ts';
-import { Button } from '../../components/button.tsx';
+import { Button, textLinkClass } from '../../components/button.tsx';
 
 const JUST_FOR_YOU_COUNT = 6;
 
@@ -95,6 +95,12 @@ function ProductDetails({ product }: { product: Product }) {
           <p className="flex items-center gap-2 text-gray-600">
             <Stars rating={product.ratings} className="text-lg" />
             <span>({product.reviews_count.toLocaleString('en-US')} reviews)</span>
+          </p>
+          <p className="text-sm text-gray-600">
+            Sold by{' '}
+            <Link to={`/seller/${encodeURIComponent(product.seller.handle)}`} className={textLinkClass}>
+              {product.seller.name}
+            </Link>
           </p>
         </div>
 

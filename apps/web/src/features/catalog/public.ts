@@ -1,2 +1,3 @@
 // What other features may use of the catalog; everything else in this folder is its own.
 export { InfiniteProductList } from './components/infinite-product-list.tsx';
+export { PageHeading } from './components/page-heading.tsx';

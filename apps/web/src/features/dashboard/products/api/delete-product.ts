@@ -3,8 +3,8 @@ import { sendJson } from '../../../../lib/api-client.ts';
 import { invalidate, queryKeys } from '../../../../lib/query-keys.ts';
 
 /**
- * Deletes a product: a page or cart still showing it reads it again (and learns it is gone), the lists and the
- * seller's figures are read again. Resolves once the lists on screen are fresh, so that a deleted card leaves
+ * Deletes a product: a page or cart still showing it reads it again (and learns it is gone), the lists, the
+ * seller's figures and page are read again. Resolves once the lists on screen are fresh, so that a deleted card leaves
  * as its toast appears.
  */
 export function useDeleteProduct() {
@@ -13,6 +13,11 @@ export function useDeleteProduct() {
     mutationFn: (id: string) =>
       sendJson<{ deletedCount: 1 }>('DELETE', `/api/products/${encodeURIComponent(id)}`),
     onSuccess: (_answer, id) =>
-      invalidate(queryClient, [queryKeys.products.detail(id), queryKeys.products.lists, queryKeys.overview]),
+      invalidate(queryClient, [
+        queryKeys.products.detail(id),
+        queryKeys.products.lists,
+        queryKeys.overview,
+        queryKeys.sellers.all,
+      ]),
   });
 }

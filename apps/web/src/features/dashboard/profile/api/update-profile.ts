@@ -6,7 +6,7 @@ import { invalidate, queryKeys } from '../../../../lib/query-keys.ts';
 /**
  * Changes the user's profile; the header avatar and the profile page read the fresh one. The same user row
  * is the session's user, a customer in the customers list, the buyer of sales and the seller of products
- * (by name): those are read again.
+ * (by name) on products and on their seller page: those are read again.
  */
 export function useUpdateProfile(email: string) {
   const queryClient = useQueryClient();
@@ -20,6 +20,7 @@ export function useUpdateProfile(email: string) {
         queryKeys.users.customers,
         queryKeys.sales.all,
         queryKeys.products.all,
+        queryKeys.sellers.all,
       ]);
     },
   });
