@@ -4,6 +4,7 @@ import { Price } from './price.tsx';
 import { ProductImage } from './product-image.tsx';
 import { ProductNameLink } from './product-link.tsx';
 import { Stars } from './stars.tsx';
+import { StockLabel } from './stock-label.tsx';
 
 export type HeadingLevel = 2 | 3;
 
@@ -49,6 +50,7 @@ export function ProductCard({
         </Heading>
         <Stars rating={product.ratings} className="text-sm" />
         <Price price={product.price} discount={product.discount} className="mt-auto" />
+        <StockLabel stock={product.stock} />
         {children && <div className="relative z-10 pt-1">{children}</div>}
       </div>
     </article>

@@ -10,6 +10,7 @@ import {
   ProductLineLoading,
   productLineClass,
 } from '../../components/product-line.tsx';
+import { StockLabel } from '../../components/stock-label.tsx';
 
 // The cart's pictures are larger than checkout's from the small breakpoint up.
 const imageClass = 'sm:size-24';
@@ -36,6 +37,8 @@ export function CartLine({
   onBuyNow,
   onRemove,
 }: CartLineProps) {
+  // Plus stops at what the shop has of a counted product.
+  const mostWanted = Math.min(QUANTITY_MAX, product.stock ?? QUANTITY_MAX);
   return (
     <li
       className={`${productLineClass} grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-3 sm:grid-cols-[auto_minmax(0,1fr)_auto]`}
@@ -49,6 +52,7 @@ export function CartLine({
           />
         </h2>
         <Price price={product.price} discount={product.discount} />
+        <StockLabel stock={product.stock} quantity={quantity} />
         <div className="inline-flex items-center overflow-hidden rounded-lg border border-gray-300">
           <button
             type="button"
@@ -70,7 +74,7 @@ export function CartLine({
             type="button"
             className={stepButton}
             aria-label={`Increase quantity of ${product.name}`}
-            disabled={quantity >= QUANTITY_MAX}
+            disabled={quantity >= mostWanted}
             onClick={onIncrement}
           >
             +

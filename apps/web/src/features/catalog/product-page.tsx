@@ -7,6 +7,7 @@ import { Loader } from '../../components/loader.tsx';
 import { Price } from '../../components/price.tsx';
 import { ProductGrid, ProductGridPlaceholder } from '../../components/product-grid.tsx';
 import { Stars } from '../../components/stars.tsx';
+import { StockLabel } from '../../components/stock-label.tsx';
 import { buyItemsActions, cartActions } from '../cart/public.ts';
 import { useProduct } from './api/get-product.ts';
 import { useProducts } from './api/get-products.ts';
@@ -70,6 +71,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 
 function ProductDetails({ product }: { product: Product }) {
   const navigate = useNavigate();
+  const soldOut = product.stock === 0;
 
   const addToCart = () => {
     cartActions.add(product._id);
@@ -104,7 +106,10 @@ function ProductDetails({ product }: { product: Product }) {
           </p>
         </div>
 
-        <Price price={product.price} discount={product.discount} className="text-2xl" />
+        <div className="flex flex-col gap-1">
+          <Price price={product.price} discount={product.discount} className="text-2xl" />
+          <StockLabel stock={product.stock} />
+        </div>
 
         <p className="leading-relaxed text-gray-700">{product.description}</p>
 
@@ -160,10 +165,10 @@ function ProductDetails({ product }: { product: Product }) {
         )}
 
         <div className="flex flex-col gap-3 sm:flex-row">
-          <Button variant="outline" size="lg" className="flex-1" onClick={addToCart}>
+          <Button variant="outline" size="lg" className="flex-1" disabled={soldOut} onClick={addToCart}>
             Add to Cart
           </Button>
-          <Button size="lg" className="flex-1" onClick={buyNow}>
+          <Button size="lg" className="flex-1" disabled={soldOut} onClick={buyNow}>
             Buy Now
           </Button>
         </div>

@@ -2,6 +2,7 @@ import { formatDollars } from '@bazaar/shared/pricing';
 import type { Product } from '@bazaar/shared/products';
 import { Price } from '../../../components/price.tsx';
 import { ProductLineImage, productLineClass } from '../../../components/product-line.tsx';
+import { StockLabel } from '../../../components/stock-label.tsx';
 
 /** A read-only line of the order: what is bought, how many, and what the line costs. */
 export function OrderTile({
@@ -20,6 +21,7 @@ export function OrderTile({
         <div className="min-w-0 space-y-1">
           <h2 className="font-semibold">{product.name}</h2>
           <Price price={product.price} discount={product.discount} />
+          <StockLabel stock={product.stock} quantity={quantity} />
         </div>
         <dl className="grid grid-cols-[auto_auto] gap-x-3 text-sm sm:text-right">
           <dt className="text-gray-600">Quantity</dt>
