@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { accounts, users } from '../../db/schema.ts';
 import { startOidcProvider, type OidcPerson, type TestOidcProvider } from '../../test/oidc-provider.ts';
-import { freePort } from '../../test/free-port.ts';
+import { reservePort } from '../../test/free-port.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const PEOPLE: Record<string, OidcPerson> = {
@@ -12,12 +12,13 @@ const PEOPLE: Record<string, OidcPerson> = {
 };
 
 let provider: TestOidcProvider;
-let port: number;
+let reserved: Awaited<ReturnType<typeof reservePort>>;
 let shopUrl: string;
 
 beforeAll(async () => {
-  port = await freePort();
-  shopUrl = `http://127.0.0.1:${port}`;
+  // Held until the shop listens: the app is built for this address, and another test file could take it meanwhile.
+  reserved = await reservePort();
+  shopUrl = `http://127.0.0.1:${reserved.port}`;
   provider = await startOidcProvider({ redirectUri: `${shopUrl}/api/auth/callback/oidc`, people: PEOPLE });
 });
 
@@ -32,7 +33,8 @@ const shop = useTestApp(() => ({
 }));
 
 beforeAll(async () => {
-  await shop.app.listen({ port, host: '127.0.0.1' });
+  await reserved.release();
+  await shop.app.listen({ port: reserved.port, host: '127.0.0.1' });
 });
 
 interface StoredCookie {
