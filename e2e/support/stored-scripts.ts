@@ -77,6 +77,8 @@ export interface HostileShop {
   /** The categories of `products`, each a payload. */
   categories: string[];
   orders: Order[];
+  /** The buyer's reviews of the first products, delivered to them, each with the seller's reply. */
+  reviews: { productId: string; text: string; reply: string }[];
   buyer: Person;
   seller: Person;
   sessions: Record<Exclude<Role, 'guest'>, StorageState>;
@@ -120,6 +122,41 @@ async function hostilePerson(
 }
 
 /**
+ * The seller ships and delivers each order on their Sales route; the buyer reviews its product with a payload and
+ * the seller replies with another.
+ */
+async function reviewDelivered(seller: Page, buyer: Page, orders: Order[]) {
+  const headers = { origin: shopOrigin() };
+  const reviews: HostileShop['reviews'] = [];
+  for (const [index, order] of orders.entries()) {
+    const productId = order.products[0]?._id;
+    if (!productId) throw new Error('an order of one product');
+    for (const status of ['shipped', 'delivered']) {
+      const moved = await seller.request.patch(`/api/sales/${order._id}/status`, {
+        data: { status },
+        headers,
+      });
+      expect(moved.status(), await moved.text()).toBe(200);
+    }
+    const text = SCRIPT_PAYLOADS[(index + 4) % SCRIPT_PAYLOADS.length] ?? SCRIPT_PAYLOADS[0];
+    const reply = SCRIPT_PAYLOADS[(index + 7) % SCRIPT_PAYLOADS.length] ?? SCRIPT_PAYLOADS[0];
+    const review = await buyer.request.post(`/api/products/${productId}/reviews`, {
+      data: { rating: 4, text },
+      headers,
+    });
+    expect(review.status(), await review.text()).toBe(201);
+    const { _id: reviewId } = (await review.json()) as { _id: string };
+    const replied = await seller.request.post(`/api/products/${productId}/reviews/${reviewId}/reply`, {
+      data: { text: reply },
+      headers,
+    });
+    expect(replied.status(), await replied.text()).toBe(201);
+    reviews.push({ productId, text, reply });
+  }
+  return reviews;
+}
+
+/**
  * Fills the shop through the API: a seller adds one product per payload (every text field hostile), a buyer
  * with a hostile profile orders each of them with hostile contact details, and keeps them all in the cart.
  */
@@ -156,6 +193,7 @@ export async function seedHostileShop(browser: Browser): Promise<HostileShop> {
       }),
     );
   }
+  const reviews = await reviewDelivered(seller.page, buyer.page, orders.slice(0, 3));
   // The cart and checkout keep their lines in localStorage, which the buyer's saved session carries.
   await buyer.page.goto('/about');
   const lines = products.map((product) => ({ productId: product._id, quantity: 1 }));
@@ -181,6 +219,7 @@ export async function seedHostileShop(browser: Browser): Promise<HostileShop> {
     products,
     categories: [...new Set(products.flatMap((product) => product.categories))],
     orders,
+    reviews,
     buyer: buyer.person,
     seller: seller.person,
     sessions,

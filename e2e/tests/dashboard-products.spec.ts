@@ -29,8 +29,6 @@ interface ProductFields {
   description: string;
   discount: string;
   brand: string;
-  ratings: string;
-  reviewsCount: string;
   mainImage: string;
   images: string;
   features: string;
@@ -46,8 +44,6 @@ const LABELS: Record<Exclude<keyof ProductFields, 'flashSale'>, string> = {
   description: 'Description',
   discount: 'Discount',
   brand: 'Brand',
-  ratings: 'Ratings',
-  reviewsCount: 'Reviews count',
   mainImage: 'Main image URL',
   images: 'Images',
   features: 'Features',
@@ -120,8 +116,9 @@ test('a seller adds a product with every field; the form resets and the product 
   await page.goto('/dashboard/add-products');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Add Product');
   await expect(field(page, 'Discount')).toHaveAttribute('placeholder', 'e.g. 15');
-  await expect(field(page, 'Ratings')).toHaveAttribute('placeholder', 'max 5');
-  for (const label of ['Price', 'Discount', 'Ratings', 'Reviews count']) {
+  // Ratings come from buyers' reviews: the seller cannot type them.
+  for (const label of ['Ratings', 'Reviews count']) await expect(field(page, label)).toHaveCount(0);
+  for (const label of ['Price', 'Discount']) {
     await expect(field(page, label)).toHaveAttribute('type', 'number');
   }
   await expectNoSeriousA11yViolations(page);
@@ -132,8 +129,6 @@ test('a seller adds a product with every field; the form resets and the product 
     description: 'A warm desk lamp with a heavy base.',
     discount: '15',
     brand: 'Glow Works',
-    ratings: '4.6',
-    reviewsCount: '1234',
     mainImage: pictureUrl('desk-lamp'),
     images: `${pictureUrl('desk-lamp', 2)}, ${pictureUrl('desk-lamp', 3)}`,
     features: 'Dimmable,  USB charging port ,',
@@ -176,8 +171,8 @@ test('a seller adds a product with every field; the form resets and the product 
   await expect(main.getByText(formatDollars(discountedCents(8050, 15)), { exact: true })).toBeVisible();
   await expect(main.getByText(formatDollars(8050), { exact: true })).toBeVisible();
   await expect(main.getByText('-15%', { exact: true })).toBeVisible();
-  await expect(main.getByRole('img', { name: 'Rated 5 out of 5' })).toBeVisible();
-  await expect(main.getByText('(1,234 reviews)')).toBeVisible();
+  await expect(main.getByRole('img', { name: 'Rated 0 out of 5' })).toBeVisible();
+  await expect(main.getByText('(0 reviews)')).toBeVisible();
   await expect(main.getByRole('definition').first()).toHaveText('Glow Works');
   await expect(main.getByRole('definition').nth(1)).toHaveText('3-5 days');
   await expect(main.getByRole('region', { name: 'Colours' }).getByRole('listitem')).toHaveText([
@@ -195,7 +190,8 @@ test('a seller adds a product with every field; the form resets and the product 
   // What the page does not show, the API keeps as typed (categories as lowercase tags).
   expect(product).toMatchObject({
     price: 80.5,
-    ratings: 4.6,
+    ratings: 0,
+    reviews_count: 0,
     flash_sale: true,
     mainImage: { url: fields.mainImage },
     categories: ['lighting', 'home office'],

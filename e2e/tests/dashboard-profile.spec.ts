@@ -101,3 +101,20 @@ test('a refused phone keeps the form with the message; Back leaves without savin
   const saved = await page.request.get(`/api/users/${encodeURIComponent(account.email)}`);
   expect(await saved.json()).toMatchObject({ phone: null, address: null, img: null });
 });
+
+test('the shop e-mails are on until the user turns them off in the form', async ({ page }) => {
+  const account = await signUpViaApi(page, { name: 'Quinn Quiet' });
+  await page.goto('/dashboard/profile');
+  await expect(detail(page, 'Shop e-mails')).toHaveText('On: orders, sales and reviews');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const checkbox = field(page, 'E-mail me about my orders, sales and reviews');
+  await expect(checkbox).toBeChecked();
+  await checkbox.uncheck();
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Profile updated successfully', { exact: true })).toBeVisible();
+  await expect(detail(page, 'Shop e-mails')).toHaveText('Off');
+  const saved = await page.request.get(`/api/users/${encodeURIComponent(account.email)}`);
+  expect(await saved.json()).toMatchObject({ shopMails: false });
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await expect(checkbox).not.toBeChecked();
+});

@@ -4,7 +4,7 @@ import { signInAsAdminViaApi, signUpViaApi } from '../support/auth.ts';
 import { createProductViaApi, placeOrderViaApi } from '../support/shop-data.ts';
 import { expectNoSeriousA11yViolations } from '../support/storefront-checks.ts';
 
-const MENU = ['Overview', 'Add Product', 'Products', 'Orders', 'Customers', 'Profile', 'Home'];
+const MENU = ['Overview', 'Add Product', 'Products', 'Orders', 'Sales', 'Customers', 'Profile', 'Home'];
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
 const tile = (page: Page, label: string) =>
@@ -72,15 +72,19 @@ test("a seller's overview counts their own products and sales, and follows a new
     discount: 25,
     categories: ['lamps', 'desk'],
   });
+  // Six counted: the order below takes one and leaves five, which is low.
   const pad = await createProductViaApi(page.request, {
     name: 'Overview Pad',
     price: 10,
     discount: 0,
     categories: ['desk'],
+    stock: 6,
   });
 
   await page.goto('/dashboard');
   await expect(page.getByText('Your products, your sales and your customers.')).toBeVisible();
+  await expect(tile(page, 'To Ship')).toHaveText('0');
+  await expect(tile(page, 'Low Stock')).toHaveText('0');
   await expect(tile(page, 'Total Products')).toHaveText('2');
   await expect(tile(page, 'Total Orders')).toHaveText('0');
   await expect(tile(page, 'Total Revenue')).toHaveText('$0.00');
@@ -100,6 +104,8 @@ test("a seller's overview counts their own products and sales, and follows a new
   await buyer.close();
 
   await page.reload();
+  await expect(tile(page, 'To Ship')).toHaveText('1');
+  await expect(tile(page, 'Low Stock')).toHaveText('1');
   await expect(tile(page, 'Total Orders')).toHaveText('1');
   await expect(tile(page, 'Total Revenue')).toHaveText('$70.00');
   await expect(tile(page, 'Total Users')).toHaveText('1');

@@ -28,6 +28,19 @@ async function cardOf(page: Page, product: Product): Promise<Locator> {
   return card;
 }
 
+/** Opens the cart holding `quantity` of the product, as a shopper who added them before the stock fell. */
+async function cartWith(page: Page, product: Product, quantity: number) {
+  await page.addInitScript(
+    ({ id, wanted }) => {
+      if (sessionStorage.getItem('cart-seeded')) return;
+      sessionStorage.setItem('cart-seeded', 'yes');
+      localStorage.setItem('bazaar-cart', JSON.stringify({ [id]: wanted }));
+    },
+    { id: product._id, wanted: quantity },
+  );
+  await page.goto('/cart');
+}
+
 const SHOWN = [
   { stock: 2, label: 'Only 2 left', buyable: true },
   { stock: 0, label: 'Out of stock', buyable: false },
@@ -51,15 +64,7 @@ for (const { stock, label, buyable } of SHOWN) {
 
 test('a cart line asking more than the stock warns, and its plus stops at the stock', async ({ page }) => {
   const product = await productWithStock(page, 2);
-  await page.addInitScript(
-    ({ id }) => {
-      if (sessionStorage.getItem('cart-seeded')) return;
-      sessionStorage.setItem('cart-seeded', 'yes');
-      localStorage.setItem('bazaar-cart', JSON.stringify({ [id]: 3 }));
-    },
-    { id: product._id },
-  );
-  await page.goto('/cart');
+  await cartWith(page, product, 3);
   const line = page.getByRole('list', { name: 'Products in your cart' }).getByRole('listitem');
   await expect(line.getByText('Only 2 left', { exact: true })).toBeVisible();
   const plus = line.getByRole('button', { name: `Increase quantity of ${product.name}` });
@@ -72,27 +77,85 @@ test('a cart line asking more than the stock warns, and its plus stops at the st
   await expect(plus).toBeDisabled();
 });
 
-test('checkout warns on a line beyond the stock, and Place Order says why it is refused and keeps the form', async ({
-  page,
-}) => {
-  const product = await productWithStock(page, 2);
+/** Opens checkout with `quantity` of the product as its buy items (as Checkout or Buy Now leaves them). */
+async function checkoutWith(page: Page, product: Product, quantity: number) {
   await page.addInitScript(
-    ({ id }) => {
+    ({ id, wanted }) => {
       if (sessionStorage.getItem('buy-items-seeded')) return;
       sessionStorage.setItem('buy-items-seeded', 'yes');
-      localStorage.setItem('bazaar-buy-items', JSON.stringify([{ productId: id, quantity: 3 }]));
+      localStorage.setItem('bazaar-buy-items', JSON.stringify([{ productId: id, quantity: wanted }]));
     },
-    { id: product._id },
+    { id: product._id, wanted: quantity },
   );
   await page.goto('/dashboard/addorders');
-  const tile = page.getByRole('list', { name: 'Products in your order' }).getByRole('listitem');
-  await expect(tile.getByText('Only 2 left', { exact: true })).toBeVisible();
-
   const form = page.getByRole('form', { name: 'Order details' });
   await form.getByLabel('Phone', { exact: true }).fill('+880 1811 222333');
   await form.getByLabel('Address', { exact: true }).fill('5 River View');
-  await page.getByRole('button', { name: 'Place Order' }).click();
-  await expect(page.getByText(`Only 2 left of ${product.name}`)).toBeVisible();
+  return {
+    form,
+    tile: page.getByRole('list', { name: 'Products in your order' }).getByRole('listitem'),
+    placeOrder: page.getByRole('button', { name: 'Place Order' }),
+  };
+}
+
+test('the cart says which line cannot be had and checks out once it is lowered', async ({ page }) => {
+  const product = await productWithStock(page, 2);
+  await cartWith(page, product, 3);
+  const checkout = page.getByRole('button', { name: 'Checkout' });
+  await expect(checkout).toBeDisabled();
+  await expect(checkout).toHaveAccessibleDescription(/Lower or remove the lines marked in red/);
+  await page.getByRole('button', { name: `Decrease quantity of ${product.name}` }).click();
+  await expect(checkout).toBeEnabled();
+  await checkout.click();
+  await expect(page).toHaveURL('/dashboard/addorders');
+});
+
+test('Add to Cart stops at the stock and says so', async ({ page }) => {
+  const product = await productWithStock(page, 2);
+  await page.goto(`/product/${product._id}`);
+  const addToCart = page.getByRole('button', { name: 'Add to Cart' });
+  await addToCart.click();
+  await addToCart.click();
+  await addToCart.click();
+  await expect(page.getByText('Your cart already holds all 2 left of this product')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 1 product' })).toBeVisible();
+  await page.goto('/cart');
+  await expect(page.getByRole('status', { name: `Quantity of ${product.name}` })).toHaveText('2');
+});
+
+test('checkout names a line beyond the stock, holds Place Order, and orders what is left on request', async ({
+  page,
+}) => {
+  const product = await productWithStock(page, 2);
+  const { tile, placeOrder } = await checkoutWith(page, product, 3);
+  await expect(tile.getByText('Only 2 left', { exact: true })).toBeVisible();
+  const note = page.getByRole('alert').filter({ hasText: 'Change your order to place it.' });
+  await expect(note).toContainText(`Only 2 left of ${product.name}.`);
+  await expect(placeOrder).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Order what is left' }).click();
+  await expect(note).toHaveCount(0);
+  await expect(tile.getByRole('definition').first()).toHaveText('2');
+  await placeOrder.click();
+  await expect(page).toHaveURL('/dashboard/orders');
+});
+
+test('stock that runs out after checkout opened: Place Order says why it is refused and keeps the form', async ({
+  page,
+}) => {
+  const product = await productWithStock(page, 2);
+  const { form, placeOrder } = await checkoutWith(page, product, 2);
+  await expect(placeOrder).toBeEnabled();
+  // Someone else bought one meanwhile.
+  const sold = await page.request.patch(`/api/products/${product._id}`, {
+    data: { stock: 1 },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(sold.status()).toBe(200);
+
+  await placeOrder.click();
+  await expect(page.getByText(`Only 1 left of ${product.name}`).first()).toBeVisible();
   await expect(page).toHaveURL('/dashboard/addorders');
   await expect(form.getByLabel('Address', { exact: true })).toHaveValue('5 River View');
+  await expect(page.getByRole('button', { name: 'Order what is left' })).toBeVisible();
 });

@@ -288,6 +288,18 @@ const PAGES: PageCase[] = [
     },
   },
   {
+    name: 'reviews and replies on the product page',
+    as: 'guest',
+    async visit({ page, shop, expectClean }) {
+      for (const review of shop.reviews) {
+        await page.goto(`/product/${review.productId}`);
+        const reviews = page.getByRole('region', { name: 'Reviews' });
+        await expectShownAsText(reviews, [review.text, review.reply, shop.buyer.name]);
+        await expectClean();
+      }
+    },
+  },
+  {
     // The category cards come from the shop's own table, not from products: no payload shows here.
     name: 'all categories',
     as: 'guest',
@@ -349,6 +361,18 @@ const PAGES: PageCase[] = [
   ordersOf('the buyer’s own', 'buyer'),
   ordersOf('every order, for the admin', 'admin'),
   listingOf('the seller’s products', 'seller', '/dashboard/products'),
+  {
+    name: 'the seller’s sales',
+    as: 'seller',
+    async visit({ page, shop }) {
+      await page.goto('/dashboard/sales');
+      await expectShownAsText(page.getByRole('main'), [
+        ...productNames(shop),
+        ...orderAddresses(shop),
+        shop.buyer.name,
+      ]);
+    },
+  },
   {
     name: 'every product’s edit form',
     as: 'seller',

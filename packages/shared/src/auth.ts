@@ -22,6 +22,11 @@ const profileName = z
   .min(1, 'Name is required')
   .max(100, tooLong('Name', 100));
 
+const emailField = z.string({ error: 'Enter your email address' }).max(200, tooLong('Email', 200));
+
+/** `POST /api/auth/request-password-reset` and `send-verification-email`: an address an account could have. */
+export const EmailLinkRequestSchema = z.object({ email: emailField });
+
 /**
  * `POST /api/auth/sign-up/email`, checked by the shop before Better Auth (which would store any name and any
  * picture URL): the name as a profile allows it, an http(s) picture. Better Auth checks the e-mail and password;
@@ -29,7 +34,7 @@ const profileName = z
  */
 export const SignUpSchema = z.object({
   name: profileName,
-  email: z.string({ error: 'Enter your email address' }).max(200, tooLong('Email', 200)),
+  email: emailField,
   password: z.string({ error: 'Enter a password' }),
   image: httpUrlSchema.optional(),
   callbackURL: z.string({ error: 'The callback URL must be text' }).optional(),

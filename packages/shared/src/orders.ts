@@ -12,6 +12,7 @@ import {
 } from './orders-constants.ts';
 
 export * from './orders-constants.ts';
+export * from './order-status.ts';
 
 const quantity = z
   .number({ error: 'Quantity must be a number' })
@@ -89,7 +90,12 @@ export const OrderLineSchema = z.object({
   mainImage: ImageSchema,
   quantity: z.number(),
   lineTotal: z.number(),
+  /** Each seller moves their own lines; the order's status follows from its lines' (`orderStatusOf`). */
+  status: z.enum(ORDER_STATUSES),
+  /** Whose product it is, for the buyer's per-seller progress; null once the seller's account is gone. */
+  seller: PublicUserSchema.nullable(),
 });
+export type OrderLine = z.infer<typeof OrderLineSchema>;
 
 export const OrderSchema = z.object({
   _id: z.uuid(),
@@ -102,13 +108,15 @@ export const OrderSchema = z.object({
   products: z.array(OrderLineSchema),
   totalPrice: z.number(),
   orderTime: z.iso.datetime(),
+  /** Follows from its lines' statuses (`orderStatusOf`). */
   status: z.enum(ORDER_STATUSES),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
 /**
  * An order as `GET /api/sales` shows it to a seller: the buyer by handle and name (null once the account is gone),
- * never by e-mail (neither the account's nor the one typed at checkout).
+ * never by e-mail (neither the account's nor the one typed at checkout). A seller's sale holds only their lines, and
+ * its `totalPrice` and `status` are those of their lines.
  */
 export const SaleSchema = OrderSchema.omit({ email: true, userEmail: true }).extend({
   buyer: PublicUserSchema.nullable(),
@@ -125,12 +133,21 @@ export const OrderStatusUpdateSchema = z.strictObject({
 export const OrderListQuerySchema = z.strictObject({ limit: limitSchema(), offset: offsetSchema });
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 
-/** `GET /api/sales`: the orders holding the caller's products. `customer` narrows them to one buyer's handle. */
-export const SalesQuerySchema = OrderListQuerySchema.extend({ customer: HandleSchema.optional() });
+/**
+ * `GET /api/sales`: the orders holding the caller's products. `customer` narrows them to one buyer's handle,
+ * `status` to those holding a line of the caller's in that status.
+ */
+export const SalesQuerySchema = OrderListQuerySchema.extend({
+  customer: HandleSchema.optional(),
+  status: z.enum(ORDER_STATUSES, `Status is one of: ${ORDER_STATUSES.join(', ')}`).optional(),
+});
 export type SalesQuery = z.infer<typeof SalesQuerySchema>;
 
 /** Any text: an id that is not a UUID names no order, which is a 404 rather than a 400. */
 export const OrderIdParamsSchema = z.object({ id: z.string() });
+
+/** `PATCH /api/sales/:orderId/status`: any text, as for `OrderIdParamsSchema`. */
+export const SaleIdParamsSchema = z.object({ orderId: z.string() });
 
 export const OrderEmailParamsSchema = z.object({ email: emailSchema });
 

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { echoedField, imageUrlSchema, optionalText, tooLong } from './fields.ts';
 import { limitSchema, offsetSchema } from './pagination.ts';
 import { HandleSchema, PublicUserSchema } from './users.ts';
+import { PRICE_MAX, STOCK_MAX } from './products-constants.ts';
+
+export * from './products-constants.ts';
 
 export const ImageSchema = z.object({ url: z.string(), alt: z.string() });
 export type Image = z.infer<typeof ImageSchema>;
@@ -63,9 +66,6 @@ export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
 export const ProductIdParamsSchema = z.object({ id: z.string() });
 
-export const PRICE_MAX = 1_000_000;
-export const STOCK_MAX = 1_000_000;
-
 const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
 /** A list of short texts (`items` names them in the plural): items trimmed, empty ones dropped. */
@@ -126,10 +126,6 @@ const productFields = {
   description: z.string({ error: 'Description must be text' }).trim().max(5000, tooLong('Description', 5000)),
   discount: numeric(amount('Discount', 100, '%').int('Discount is a whole percent').optional()),
   brand: optionalText('Brand', 100),
-  ratings: numeric(amount('Ratings', 5).optional()),
-  reviews_count: numeric(
-    amount('Reviews count', 100_000_000).int('Reviews count is a whole number').optional(),
-  ),
   flash_sale: z.boolean({ error: 'Flash sale is true or false' }),
   // null: not tracked. Empty text is "not given" as for every number; a form that means "not tracked" sends null.
   stock: numeric(amount('Stock', STOCK_MAX).int('Stock must be a whole number').nullable().optional()),
@@ -160,11 +156,17 @@ const ECHOED = {
   seller: echoedField,
   createdAt: echoedField,
   updatedAt: echoedField,
+  // Computed from the buyers' reviews: a seller cannot type stars.
+  ratings: echoedField,
+  reviews_count: echoedField,
 };
 
-/** Ids, seller and timestamps a client echoes back from a product it read are accepted and ignored. */
+/**
+ * Ids, seller, timestamps and review figures a client echoes back from a product it read (or the spec's client
+ * sends) are accepted and ignored.
+ */
 function dropEchoed<T extends Partial<Record<keyof typeof ECHOED, unknown>>>(input: T) {
-  const { _id, addedBy, seller, createdAt, updatedAt, ...fields } = input;
+  const { _id, addedBy, seller, createdAt, updatedAt, ratings, reviews_count, ...fields } = input;
   return fields;
 }
 

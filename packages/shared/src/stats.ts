@@ -25,6 +25,13 @@ export const OverviewSchema = z.object({
     /** Shop: every category. Seller: the distinct categories of their products. */
     categories: count,
   }),
+  /** What needs the viewer's hand: the shop's, or for a seller their own. */
+  work: z.object({
+    /** Orders holding lines still processing: the seller's own lines, or any line for the shop. */
+    toShip: count,
+    /** Products whose stock is counted and at most LOW_STOCK (out of stock included). */
+    lowStock: count,
+  }),
   /** The last 12 months: revenue per month. */
   revenueByMonth: z.array(z.object({ month: z.string(), revenue: dollars })).length(12),
   /** The last 12 months: units sold per month. */

@@ -26,6 +26,9 @@ export const SellerSchema = PublicUserSchema.extend({
   /** When the account was made. */
   memberSince: z.iso.datetime(),
   productCount: z.number().int(),
+  /** The mean rating of all the reviews of the seller's products; null before the first review. */
+  rating: z.number().nullable(),
+  reviewsCount: z.number().int(),
 });
 export type Seller = z.infer<typeof SellerSchema>;
 
@@ -46,11 +49,13 @@ export const UserProfileSchema = z.object({
   img: z.string().nullable(),
   image: z.string().nullable(),
   role: z.enum(ROLES),
+  /** Whether the shop mails the user about their orders, sales and reviews (account mails are always sent). */
+  shopMails: z.boolean(),
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 
 /** A buyer as a seller sees them among their customers: the profile without the e-mail (and without the role). */
-export const CustomerSchema = UserProfileSchema.omit({ email: true, role: true });
+export const CustomerSchema = UserProfileSchema.omit({ email: true, role: true, shopMails: true });
 export type Customer = z.infer<typeof CustomerSchema>;
 
 export const UserEmailParamsSchema = z.object({ email: z.string().trim().toLowerCase() });
@@ -82,6 +87,7 @@ export const UserUpdateSchema = z
     img: z
       .union([z.literal(''), z.null(), httpUrlSchema], { error: 'Expected an http(s) URL' })
       .transform((url) => url || null),
+    shopMails: z.boolean({ error: 'Shop mails must be true or false' }),
     // Echoed back from a profile the client read; ignored.
     _id: echoedField,
     handle: echoedField,

@@ -16,6 +16,18 @@ describe('parseEnv', () => {
       KEEP_ALIVE_TIMEOUT_SECONDS: 72,
     });
     expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.MAIL_FROM).toBe('Bazaar <no-reply@localhost>');
+  });
+
+  it('reads the mail settings, the sender defaulting to an address on the public host', () => {
+    expect(
+      parseEnv({ SMTP_URL: 'smtps://shop:secret@mail.example.com:465', PUBLIC_URL: 'https://shop.example' }),
+    ).toMatchObject({
+      SMTP_URL: 'smtps://shop:secret@mail.example.com:465',
+      MAIL_FROM: 'Bazaar <no-reply@shop.example>',
+    });
+    expect(parseEnv({ MAIL_FROM: 'Shop <shop@example.com>' }).MAIL_FROM).toBe('Shop <shop@example.com>');
   });
 
   it('reads every variable', () => {
@@ -56,6 +68,9 @@ describe('parseEnv', () => {
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://localhost/shop'],
     ['LOG_LEVEL', 'loud'],
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['SMTP_URL', 'mail.example.com:587'],
+    ['MAIL_FROM', 'Bazaar'],
     ['CORS_ORIGINS', 'not a url'],
     ['SEED_ON_START', 'maybe'],
     ['CATALOG_CACHE_MB', '-1'],

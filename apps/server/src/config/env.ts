@@ -56,6 +56,18 @@ const EnvSchema = z.object({
     })
     .default('false')
     .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value))),
+  /** Where mail is delivered (smtp:// or smtps://, user and password in the URL); unset, to the log and $DATA_DIR/outbox. */
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error: 'expected an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587',
+    })
+    .optional(),
+  /** The sender of the shop's mails; defaults to Bazaar <no-reply@PUBLIC_URL's host>. */
+  MAIL_FROM: z
+    .string()
+    .includes('@', { error: 'expected a sender such as Bazaar <shop@example.com>' })
+    .optional(),
   AUTH_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
   ADMIN_EMAILS: commaList.pipe(
     z.array(z.email({ error: 'expected a comma-separated list of e-mail addresses' }).toLowerCase()),
@@ -109,10 +121,14 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
       message: 'expected at most REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
     });
   }
-}).transform((env) => ({
-  ...env,
-  PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
-}));
+}).transform((env) => {
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  return {
+    ...env,
+    PUBLIC_URL: publicUrl,
+    MAIL_FROM: env.MAIL_FROM ?? `Bazaar <no-reply@${new URL(publicUrl).hostname}>`,
+  };
+});
 
 export type Env = z.infer<typeof CheckedEnvSchema>;
 

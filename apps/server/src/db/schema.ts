@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -33,8 +34,11 @@ export const products = pgTable(
     description: text('description').notNull().default(''),
     discount: integer('discount').notNull().default(0),
     brand: text('brand'),
+    /** The average of the reviews' ratings (0 without reviews): rating_total / reviews_count, kept by each review. */
     ratings: real('ratings').notNull().default(0),
     reviewsCount: integer('reviews_count').notNull().default(0),
+    /** The sum of the reviews' ratings, so that a review updates the average by adding, never by reading first. */
+    ratingTotal: integer('rating_total').notNull().default(0),
     flashSale: boolean('flash_sale').notNull().default(false),
     mainImageUrl: text('main_image_url').notNull(),
     imageUrls: text('image_urls')
@@ -76,6 +80,7 @@ export const products = pgTable(
     check('products_discount_range', sql`${t.discount} between 0 and 100`),
     check('products_ratings_range', sql`${t.ratings} between 0 and 5`),
     check('products_reviews_count_range', sql`${t.reviewsCount} >= 0`),
+    check('products_rating_total_range', sql`${t.ratingTotal} >= 0`),
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
   ],
 );
@@ -107,6 +112,8 @@ export const users = pgTable('user', {
   img: text('img'),
   phone: text('phone'),
   address: text('address'),
+  /** Whether the shop mails this user about orders, sales and reviews (account mails are always sent). */
+  shopMails: boolean('shop_mails').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -238,11 +245,79 @@ export const orderLines = pgTable(
     lineTotalCents: bigint('line_total_cents', { mode: 'number' }).notNull(),
     /** Whether the line's units came out of the product's stock, so that a cancellation puts back only those. */
     stockTaken: boolean('stock_taken').notNull().default(false),
+    /** Each seller moves their own lines; the order's status is derived from its lines' (orders.service.ts). */
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('processing'),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.position] }),
     index('order_lines_product_id_idx').on(t.productId),
-    index('order_lines_seller_email_idx').on(t.sellerEmail),
+    index('order_lines_seller_status_idx').on(t.sellerEmail, t.status),
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * A buyer's review of one delivered order line: one per line (the primary key of the line is unique here). The
+ * product's ratings, reviews_count and rating_total follow every insert in the same transaction.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').notNull(),
+    linePosition: integer('line_position').notNull(),
+    /** The buyer's account e-mail, lowercase as orders.user_email; shown by the account's name, never the e-mail. */
+    authorEmail: text('author_email').notNull(),
+    rating: integer('rating').notNull(),
+    text: text('text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The seller's one reply. */
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('reviews_line_idx').on(t.orderId, t.linePosition),
+    index('reviews_product_created_idx').on(t.productId, t.createdAt),
+    foreignKey({
+      columns: [t.orderId, t.linePosition],
+      foreignColumns: [orderLines.orderId, orderLines.position],
+      name: 'reviews_order_line_fk',
+    }).onDelete('cascade'),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/**
+ * Mail waiting to be sent, written in the transaction of the action that causes it, so that a commit without its
+ * mail (or a mail without its commit) cannot happen. Senders in every server process claim due rows, send them
+ * and mark them sent; a failed send is tried again later (next_attempt_at), a claim left by a killed sender runs
+ * out (claimed_until).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What caused it, e.g. order-placed, sale, status-changed, review, verify-email, reset-password. */
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it may next be tried: at once at first, later after each failure. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** A sender's claim on it: no other sender takes it before then. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
   ],
 );

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ORDER_LINES_MAX, QUANTITY_MAX } from '@bazaar/shared/orders';
+import { ORDER_LINES_MAX, ORDER_STATUSES, QUANTITY_MAX } from '@bazaar/shared/orders';
 import { OFFSET_MAX, PAGE_SIZE_MAX } from '@bazaar/shared/pagination';
 import { PRICE_MAX, STOCK_MAX } from '@bazaar/shared/products';
 import { BANNER_COUNT, MAX_PRODUCT_IMAGE_VARIANT, MAX_SLUG_LENGTH } from '../images/image-urls.ts';
@@ -129,6 +129,9 @@ const notHandle = fc
   .oneof(notEmail, fc.constantFrom('ab', 'x'.repeat(41), 'under_score', 'dot.ted', 'someone@bazaar.test'))
   .filter((text) => !text.includes('\ud800') && !text.includes('\udfff'));
 
+/** Text that names no order status. */
+const notStatus = fc.constantFrom('refunded', 'CANCELLED', 'Shipped', '', ' shipped', ...SQL_PAYLOADS);
+
 const paging = {
   limit: notCount(1, PAGE_SIZE_MAX),
   offset: notCount(0, OFFSET_MAX),
@@ -164,6 +167,7 @@ const PRODUCT = {
   description: 'A lamp.',
   discount: 5,
   brand: 'Lumen',
+  // Ignored (they come from reviews), as the spec's client sends them.
   ratings: 4,
   reviews_count: 3,
   stock: 4,
@@ -188,8 +192,6 @@ const productPoisons: Poisons = {
   description: fc.oneof(notText, overlongText(5000)),
   discount: fc.oneof(notNumeric, refusedNumbers(-1, 101, 1.5, 1e308)),
   brand: fc.oneof(notText, overlongText(100)),
-  ratings: fc.oneof(notNumeric, refusedNumbers(-0.1, 5.01, 1e308)),
-  reviews_count: fc.oneof(notNumeric, refusedNumbers(-1, 1.5, 100_000_001, 1e308)),
   // null is taken: it means "not tracked".
   stock: fc.oneof(
     notNumeric.filter((value) => value !== null),
@@ -215,6 +217,8 @@ const productPoisons: Poisons = {
     overlongText(100).map((text) => ({ estimated_delivery: text })),
   ),
 };
+
+const REVIEW = { rating: 5, text: 'Great lamp.' };
 
 const notSlug = hostileSegment.filter((text) => !new RegExp(`^[a-z0-9-]{1,${MAX_SLUG_LENGTH}}$`).test(text));
 const notIndex = (max: number) =>
@@ -296,6 +300,93 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
         email: fc.oneof(notText, notEmail),
         password: fc.oneof(notText, hostileText, fc.string({ maxLength: 200 })),
       }),
+  },
+  {
+    route: 'POST /api/auth/request-password-reset',
+    callers: ['anonymous'],
+    mayWrite: ['rate_limits'],
+    requests: (scene) =>
+      fc.oneof(
+        poisonedBody(
+          { email: scene.owner.email, redirectTo: '/reset-password' },
+          {
+            email: fc.oneof(notText, notEmail),
+            redirectTo: fc.oneof(fc.constantFrom(...BAD_URLS, 'https://evil.example/'), notText),
+          },
+          false,
+        ).map(json('POST', '/api/auth/request-password-reset')),
+        fc.constant({
+          method: 'POST' as const,
+          url: '/api/auth/request-password-reset',
+          headers: CROSS_SITE,
+          payload: { email: scene.owner.email },
+        }),
+      ),
+  },
+  {
+    route: 'POST /api/auth/reset-password',
+    callers: ['anonymous'],
+    mayWrite: ['rate_limits'],
+    // No request knows a mailed token: each is refused, whatever it sends.
+    requests: () =>
+      poisonedBody(
+        { token: 'a-token-nobody-was-mailed', newPassword: 'a good new password' },
+        {
+          token: fc.oneof(notText, hostileText),
+          newPassword: fc.oneof(notText, fc.string({ maxLength: 7 }), overlongText(128)),
+        },
+        false,
+      ).map(json('POST', '/api/auth/reset-password')),
+  },
+  {
+    route: 'POST /api/auth/send-verification-email',
+    callers: ['anonymous', 'owner'],
+    mayWrite: ['rate_limits'],
+    // The link is always the shop's own (a callbackURL is not used): only the e-mail and the sender matter.
+    requests: (scene) =>
+      fc.oneof(
+        poisonedBody({ email: scene.owner.email }, { email: fc.oneof(notText, notEmail) }, false).map(
+          json('POST', '/api/auth/send-verification-email'),
+        ),
+        fc.constant({
+          method: 'POST' as const,
+          url: '/api/auth/send-verification-email',
+          headers: CROSS_SITE,
+          payload: { email: scene.owner.email },
+        }),
+      ),
+  },
+  {
+    route: 'POST /api/auth/change-password',
+    callers: ['anonymous', 'owner'],
+    mayWrite: ['rate_limits'],
+    // The current password is never the right one here: each request is refused and the password stays.
+    requests: () =>
+      poisonedBody(
+        { currentPassword: 'not the password', newPassword: 'a good new password' },
+        {
+          currentPassword: fc.oneof(notText, hostileText),
+          newPassword: fc.oneof(notText, fc.string({ maxLength: 7 }), overlongText(128)),
+          revokeOtherSessions: notBoolean,
+        },
+        false,
+      ).map(json('POST', '/api/auth/change-password')),
+  },
+  {
+    route: 'POST /api/auth/revoke-sessions',
+    callers: ['anonymous', 'owner'],
+    // A signed-in browser on another site cannot end the account's sessions; nor can anyone unsigned.
+    requests: () =>
+      fc.oneof(
+        unreadableBody({}).map(json('POST', '/api/auth/revoke-sessions')),
+        fc.constant({
+          method: 'POST' as const,
+          url: '/api/auth/revoke-sessions',
+          headers: CROSS_SITE,
+          credentials: 'cookie' as const,
+          payload: {},
+        }),
+      ),
   },
   {
     route: 'POST /api/auth/update-user',
@@ -422,6 +513,68 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
       ),
   },
   {
+    route: 'GET /api/products/:id/reviews',
+    callers: ['anonymous', 'owner'],
+    requests: (scene) =>
+      fc.oneof(
+        hostileSegment.map((id) => ({
+          method: 'GET' as const,
+          url: `/api/products/${asSegment(id)}/reviews`,
+        })),
+        poisonedQuery(`/api/products/${scene.productId}/reviews`, validPaging, paging),
+      ),
+  },
+  {
+    route: 'GET /api/products/:id/reviews/eligibility',
+    callers: ['anonymous', 'owner'],
+    requests: () =>
+      hostileSegment.map((id) => ({
+        method: 'GET' as const,
+        url: `/api/products/${asSegment(id)}/reviews/eligibility`,
+      })),
+  },
+  {
+    route: 'POST /api/products/:id/reviews',
+    callers: ['anonymous', 'owner', 'stranger'],
+    // Neither caller has received the product: a valid review is refused too (403).
+    requests: (scene) =>
+      fc.oneof(
+        poisonedBody(REVIEW, {
+          rating: fc.oneof(notNumber, refusedNumbers(0, 6, 4.5, -1, 1e308)),
+          text: fc.oneof(notText, overlongText(2000)),
+        }).map(json('POST', `/api/products/${scene.productId}/reviews`)),
+        fc.constant({
+          method: 'POST' as const,
+          url: `/api/products/${scene.productId}/reviews`,
+          payload: REVIEW,
+        }),
+        hostileSegment.map((id) => ({
+          method: 'POST' as const,
+          url: `/api/products/${asSegment(id)}/reviews`,
+          payload: REVIEW,
+        })),
+      ),
+  },
+  {
+    route: 'POST /api/products/:id/reviews/:reviewId/reply',
+    callers: ['anonymous', 'owner', 'stranger'],
+    requests: (scene) =>
+      fc.oneof(
+        fc
+          .tuple(fc.uuid(), poisonedBody({ text: 'Thank you!' }, { text: badRequiredText(2000) }))
+          .map(([reviewId, body]) =>
+            json('POST', `/api/products/${scene.productId}/reviews/${reviewId}/reply`)(body),
+          ),
+        fc
+          .tuple(fc.oneof(hostileSegment, fc.constant(scene.productId)), hostileSegment)
+          .map(([id, reviewId]) => ({
+            method: 'POST' as const,
+            url: `/api/products/${asSegment(id)}/reviews/${asSegment(reviewId)}/reply`,
+            payload: { text: 'Thank you!' },
+          })),
+      ),
+  },
+  {
     route: 'GET /api/categories',
     callers: ['anonymous'],
     requests: () =>
@@ -474,6 +627,7 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
             phone: '+44 20 7946 0958',
             address: '1 High Street',
             img: 'https://img.example/me.png',
+            shopMails: false,
           },
           {
             name: badRequiredText(100),
@@ -485,6 +639,7 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
             ),
             address: fc.oneof(notText, overlongText(500)),
             img: fc.oneof(badUrl, notText),
+            shopMails: notBoolean,
           },
         ).map(json('PATCH', `/api/users/${scene.owner.email}`)),
         hostileSegment.map((email) => ({
@@ -547,8 +702,35 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
     requests: () =>
       poisonedQuery(
         '/api/sales',
-        { customer: 'some-buyer', ...validPaging },
-        { customer: notHandle, ...paging },
+        { customer: 'some-buyer', status: 'shipped', ...validPaging },
+        { customer: notHandle, status: notStatus, ...paging },
+      ),
+  },
+  {
+    route: 'PATCH /api/sales/:orderId/status',
+    callers: ['anonymous', 'owner', 'stranger'],
+    // The owner sells the scene's processing order: shipping or cancelling it would be allowed.
+    requests: (scene, caller) =>
+      fc.oneof(
+        poisonedBody(
+          { status: 'delivered' },
+          { status: fc.oneof(notText, notStatus, fc.constantFrom('processing', 'delivered')) },
+        ).map(json('PATCH', `/api/sales/${scene.orderId}/status`)),
+        fc.tuple(hostileSegment, fc.constantFrom(...ORDER_STATUSES)).map(([id, status]) => ({
+          method: 'PATCH' as const,
+          url: `/api/sales/${asSegment(id)}/status`,
+          payload: { status },
+        })),
+        // Someone who sold nothing in the order moves none of it, whatever the move.
+        ...(caller === 'owner'
+          ? []
+          : [
+              fc.constantFrom(...ORDER_STATUSES).map((status) => ({
+                method: 'PATCH' as const,
+                url: `/api/sales/${scene.orderId}/status`,
+                payload: { status },
+              })),
+            ]),
       ),
   },
   {
@@ -559,10 +741,7 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
         poisonedBody(
           { status: 'cancelled' },
           {
-            status: fc.oneof(
-              notText,
-              fc.constantFrom('refunded', 'CANCELLED', 'shipped', 'delivered', '', ...SQL_PAYLOADS),
-            ),
+            status: fc.oneof(notText, notStatus, fc.constantFrom('shipped', 'delivered')),
           },
         ).map(json('PATCH', `/api/orders/${scene.orderId}/status`)),
         fc.tuple(hostileSegment, fc.constant({ status: 'cancelled' })).map(([id, payload]) => ({

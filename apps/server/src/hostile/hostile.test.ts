@@ -164,6 +164,7 @@ describe('oversize bodies', () => {
     ['PATCH', `/api/users/${scene.owner.email}`, 'owner'],
     ['POST', '/api/orders', 'owner'],
     ['PATCH', `/api/orders/${scene.orderId}/status`, 'owner'],
+    ['PATCH', `/api/sales/${scene.orderId}/status`, 'owner'],
   ];
 
   it('of 10 MB are a 413 on every route that reads a body, and change nothing', async () => {

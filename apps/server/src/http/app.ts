@@ -11,9 +11,11 @@ import { shopImageUrls } from '../images/image-urls.ts';
 import { registerAuth } from '../modules/auth/auth.module.ts';
 import { registerCatalogCache } from '../modules/catalog-cache/catalog-cache.module.ts';
 import { registerCategories } from '../modules/categories/categories.module.ts';
+import { registerMailSender, type MailSenderTimings } from '../modules/mail/mail.module.ts';
 import { registerImages } from '../modules/images/images.module.ts';
 import { registerOrders } from '../modules/orders/orders.module.ts';
 import { registerProducts } from '../modules/products/products.module.ts';
+import { registerReviews } from '../modules/reviews/reviews.module.ts';
 import { registerStats } from '../modules/stats/stats.module.ts';
 import { registerUsers } from '../modules/users/users.module.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandlers } from './error-handler.ts';
@@ -32,6 +34,8 @@ export interface AppOptions {
   clock?: () => Date;
   /** Told of every route as it is added: tests list the routes to call each one. */
   onRoute?: (route: RouteOptions) => void;
+  /** The mail sender's timings (tests shorten them), or false for no sender: queued mail then waits in the outbox. */
+  mailSender?: Partial<MailSenderTimings> | false;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -87,11 +91,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await registerProducts(api, { db, catalogCache, imageUrls });
       await registerCategories(api, { db, catalogCache, imageUrls });
       await registerUsers(api, { db, catalogCache, isAdmin });
-      await registerOrders(api, { db, catalogCache, imageUrls });
+      await registerOrders(api, { db, catalogCache, imageUrls, shopUrl: env.PUBLIC_URL });
+      await registerReviews(api, { db, catalogCache, shopUrl: env.PUBLIC_URL });
       await registerStats(api, { db, clock: options.clock ?? (() => new Date()) });
     },
     { prefix: '/api' },
   );
+  if (options.mailSender !== false) registerMailSender(app, { db, env, timings: options.mailSender });
   await registerImages(app);
   await registerStaticSite(app, options.webDist);
 

@@ -48,6 +48,22 @@ beforeAll(async () => {
     email: BUYER_CONTACT,
   });
   order = bought.json<Order>();
+  // Delivered, so that the buyer reviews the lamp: reviews show their author by name only.
+  for (const status of ['shipped', 'delivered']) {
+    await testApp.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${order._id}/status`,
+      headers: asBearer(accounts.admin),
+      payload: { status },
+    });
+  }
+  const reviewed = await testApp.app.inject({
+    method: 'POST',
+    url: `/api/products/${product._id}/reviews`,
+    headers: asBearer(accounts.buyer),
+    payload: { rating: 5, text: 'Bright, and no leaks.' },
+  });
+  if (reviewed.statusCode !== 201) throw new Error(`review failed: ${reviewed.body}`);
   await placeOrder(testApp.app, accounts.seller, {
     ...orderBody([makersProduct._id]),
     email: accounts.seller.email,
@@ -125,6 +141,7 @@ describe('no answer shows anybody an e-mail address but their own', () => {
         '/api/products',
         '/api/users/:email',
         '/api/sellers/:handle',
+        '/api/products/:id/reviews',
         '/api/sales',
         '/api/auth/*',
       ]),
@@ -166,6 +183,14 @@ describe('no answer shows anybody an e-mail address but their own', () => {
     const page = (await answersTo('anonymous')).find(({ url }) => url === '/api/sellers/sasha-seller');
     expect(page?.status).toBe(200);
     expect(page?.text).toContain('"handle":"sasha-seller","name":"Sasha Seller"');
+  });
+
+  it("while anybody sees a product's reviews by their author's name", async () => {
+    const reviews = (await answersTo('anonymous')).find(
+      ({ url }) => url === `/api/products/${product._id}/reviews`,
+    );
+    expect(reviews?.status).toBe(200);
+    expect(reviews?.text).toContain('"author":{"name":"Bo Buyer"}');
   });
 
   it('while an admin, who runs the shop, sees them', async () => {

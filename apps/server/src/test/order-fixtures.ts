@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { count, eq } from 'drizzle-orm';
-import { IDEMPOTENCY_KEY_HEADER, OrderSchema, type Order } from '@bazaar/shared/orders';
+import { IDEMPOTENCY_KEY_HEADER, OrderSchema, type Order, type OrderStatus } from '@bazaar/shared/orders';
 import type { Database } from '../db/client.ts';
-import { orders } from '../db/schema.ts';
+import { orderLines, orders } from '../db/schema.ts';
 import { asBearer, type TestAccount } from './accounts.ts';
 
 /** A valid checkout form for the given products (one of each unless quantities say otherwise). */
@@ -43,6 +43,21 @@ export async function orderOf(
   const response = await placeOrder(app, account, orderBody(productIds));
   if (response.statusCode !== 201) throw new Error(`order failed: ${response.body}`);
   return OrderSchema.parse(response.json());
+}
+
+/** An order as answers show it once it and its lines are in `status`. */
+export const inStatus = (order: Order, status: OrderStatus): Order => ({
+  ...order,
+  status,
+  products: order.products.map((line) => ({ ...line, status })),
+});
+
+/** Puts an order and every line of it straight into `status`, as if it had been moved there. */
+export async function putInStatus(db: Database, id: string, status: OrderStatus): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(orders).set({ status }).where(eq(orders.id, id));
+    await tx.update(orderLines).set({ status }).where(eq(orderLines.orderId, id));
+  });
 }
 
 export function changeStatus(app: FastifyInstance, account: TestAccount | null, id: string, status: string) {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { afterAll } from 'vitest';
 import { paths } from '../paths.ts';
 import { accountOf, TEST_PASSWORD, type TestAccount } from './accounts.ts';
 import { freePort } from './free-port.ts';
+import { createPostgresDatabase, testEngine } from './test-database.ts';
 
 const MAIN = join(paths.serverRoot, 'dist', 'main.js');
 const USERS_CLI = join(paths.serverRoot, 'src', 'modules', 'users', 'users.cli.ts');
@@ -51,6 +52,7 @@ async function healthy(url: string): Promise<boolean> {
 export function serverProcesses() {
   const running = new Set<ChildProcess>();
   const dataDirs: string[] = [];
+  const drops: (() => Promise<void>)[] = [];
   // Even a crashed test worker leaves no server behind.
   const killAll = () => running.forEach((child) => child.kill('SIGKILL'));
   process.once('exit', killAll);
@@ -61,7 +63,17 @@ export function serverProcesses() {
     await Promise.all(children.map(exited));
     process.off('exit', killAll);
     await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+    await Promise.all(drops.map((drop) => drop()));
   });
+
+  // The servers' working directory: what they write under the default DATA_DIR (mail files of a server on
+  // PostgreSQL) goes there, and is removed with it.
+  let workingDir: string | undefined;
+  const workingDirOf = () => {
+    workingDir ??= mkdtempSync(join(tmpdir(), 'bazaar-process-cwd-'));
+    if (!dataDirs.includes(workingDir)) dataDirs.push(workingDir);
+    return workingDir;
+  };
 
   /** Spawns the built server on `port` with `env` over quiet defaults; keeps the tail of its output. */
   function spawnServer(port: number, env: Record<string, string>) {
@@ -70,7 +82,7 @@ export function serverProcesses() {
     }
     const child = spawn(process.execPath, [MAIN], {
       // A fresh working directory: no developer's .env is read. Only what the test chose is set.
-      cwd: tmpdir(),
+      cwd: workingDirOf(),
       env: {
         PATH: process.env.PATH,
         PORT: String(port),
@@ -152,6 +164,17 @@ export function serverProcesses() {
       const { child, output } = spawnServer(await freePort(), env);
       await exited(child);
       return { code: child.exitCode, output: output() };
+    },
+
+    /**
+     * A new, empty database of the engine under test, as the env of the servers to start on it: a PostgreSQL
+     * database (DATABASE_URL) or a PGlite data directory (DATA_DIR), removed after the file's tests.
+     */
+    async storage(): Promise<Record<string, string>> {
+      if (testEngine !== 'postgres') return { DATA_DIR: await this.dataDir() };
+      const postgres = await createPostgresDatabase();
+      drops.push(postgres.drop);
+      return { DATABASE_URL: postgres.url };
     },
 
     /** A new, empty directory for a PGlite database, removed after the file's tests. */

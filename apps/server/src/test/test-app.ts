@@ -18,7 +18,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-type TestAppOptions = Pick<AppOptions, 'webDist' | 'clock'> & { database?: DatabaseHandle };
+type TestAppOptions = Pick<AppOptions, 'webDist' | 'clock' | 'mailSender'> & { database?: DatabaseHandle };
 
 /**
  * The real app on a fresh database of the engine under test (or on `options.database`), configured as a shop
@@ -40,7 +40,8 @@ export async function createTestApp(
   const onRoute: AppOptions['onRoute'] = ({ method, url }) => {
     for (const one of [method].flat()) if (one !== 'HEAD') routes.push(`${one} ${url}`);
   };
-  const app = await buildApp({ database, env, onRoute, ...options });
+  // Mail waits in the outbox unless a test starts the sender (its default transport writes files).
+  const app = await buildApp({ database, env, onRoute, mailSender: false, ...options });
   return {
     app,
     database,

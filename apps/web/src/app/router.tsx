@@ -14,6 +14,7 @@ const dashboardPages: RouteObject[] = [
   { path: 'add-products', lazy: () => import('../features/dashboard/products/add-product-page.tsx') },
   { path: 'products', lazy: () => import('../features/dashboard/products/products-page.tsx') },
   { path: 'edit-products/:id', lazy: () => import('../features/dashboard/products/edit-product-page.tsx') },
+  { path: 'sales', lazy: () => import('../features/dashboard/sales/sales-page.tsx') },
   { path: 'customers', lazy: () => import('../features/dashboard/customers/customers-page.tsx') },
   { path: 'profile', lazy: () => import('../features/dashboard/profile/profile-page.tsx') },
   { path: '*', element: <ErrorPage /> },
@@ -51,6 +52,8 @@ const router = createBrowserRouter([
           { path: 'cart', lazy: () => import('../features/cart/cart-page.tsx') },
           { path: 'login', lazy: () => import('../features/auth/login-page.tsx') },
           { path: 'register', lazy: () => import('../features/auth/register-page.tsx') },
+          { path: 'forgot-password', lazy: () => import('../features/auth/forgot-password-page.tsx') },
+          { path: 'reset-password', lazy: () => import('../features/auth/reset-password-page.tsx') },
           { path: 'about', lazy: () => import('../features/about/about-page.tsx') },
           {
             path: 'dashboard',

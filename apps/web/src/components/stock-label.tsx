@@ -1,5 +1,4 @@
-/** Stock at or below this is worth telling a shopper about. */
-const LOW_STOCK = 5;
+import { LOW_STOCK } from '@bazaar/shared/products-constants';
 
 /**
  * What a shopper is told about a product's stock, for `quantity` of it: "Out of stock", "Only N left" when

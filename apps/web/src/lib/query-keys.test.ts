@@ -11,7 +11,11 @@ const everyKey: QueryKey[] = [
   queryKeys.products.search('lamp'),
   queryKeys.products.detail('p1'),
   queryKeys.sellers.detail('bea'),
+  queryKeys.reviews.pages('p1'),
+  queryKeys.reviews.eligibility('p1'),
+  queryKeys.reviews.pages('p2'),
   queryKeys.orders.pages,
+  queryKeys.sales.list('shipped'),
   queryKeys.sales.ofCustomer('bea'),
   queryKeys.overview,
   queryKeys.users.profile('bea@example.com'),
@@ -37,8 +41,16 @@ describe('the query keys', () => {
     expect(await staleAfter([queryKeys.products.lists])).not.toContainEqual(queryKeys.products.detail('p1'));
   });
 
-  it('reach profiles and the customers list from users.all, and sales by customer from sales.all', async () => {
+  it("reach one product's reviews and the viewer's eligibility from reviews.ofProduct, and no other product's", async () => {
+    expect(await staleAfter([queryKeys.reviews.ofProduct('p1')])).toEqual([
+      queryKeys.reviews.pages('p1'),
+      queryKeys.reviews.eligibility('p1'),
+    ]);
+  });
+
+  it('reach profiles and the customers list from users.all, and the sales lists (by status, by customer) from sales.all', async () => {
     expect(await staleAfter([queryKeys.users.all, queryKeys.sales.all])).toEqual([
+      queryKeys.sales.list('shipped'),
       queryKeys.sales.ofCustomer('bea'),
       queryKeys.users.profile('bea@example.com'),
       queryKeys.users.customers,

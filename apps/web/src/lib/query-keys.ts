@@ -1,5 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { CategoryListQuery } from '@bazaar/shared/categories';
+import type { OrderStatus } from '@bazaar/shared/orders-constants';
 import type { ProductListQuery } from '@bazaar/shared/products';
 
 const products = ['products'] as const;
@@ -9,6 +10,7 @@ const sales = ['sales'] as const;
 const users = ['users'] as const;
 const categories = ['categories'] as const;
 const sellers = ['sellers'] as const;
+const reviews = ['reviews'] as const;
 
 /**
  * Every key of the query cache, built here only. A child key starts with its parent's, so invalidating a
@@ -36,13 +38,21 @@ export const queryKeys = {
     all: sellers,
     detail: (handle: string) => [...sellers, 'detail', handle] as const,
   },
+  /** Each product's reviews and whether the viewer may write one, under the product's key. */
+  reviews: {
+    all: reviews,
+    ofProduct: (productId: string) => [...reviews, productId] as const,
+    pages: (productId: string) => [...reviews, productId, 'pages'] as const,
+    eligibility: (productId: string) => [...reviews, productId, 'eligibility'] as const,
+  },
   orders: {
     all: orders,
     pages: [...orders, 'pages'],
   },
-  /** The viewer's sales (orders holding their products), by customer. */
+  /** The viewer's sales (orders holding their products): the Sales page's, by status, and by customer. */
   sales: {
     all: sales,
+    list: (status: OrderStatus | undefined) => [...sales, 'list', { status }] as const,
     ofCustomer: (handle: string) => [...sales, handle] as const,
   },
   overview: ['stats', 'overview'],

@@ -54,8 +54,8 @@ async function main() {
     }).finally(() => bar.stop());
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
-      `Seeded ${summary.categories} categories, ${summary.products} products, ${summary.users} users ` +
-        `and ${summary.orders} orders into ${handle.engine} in ${seconds} s.`,
+      `Seeded ${summary.categories} categories, ${summary.products} products, ${summary.users} users, ` +
+        `${summary.orders} orders and ${summary.reviews} reviews into ${handle.engine} in ${seconds} s.`,
     );
   } finally {
     await handle.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lineTotalCents } from '@bazaar/shared/pricing';
 import type { DatabaseHandle } from '../client.ts';
-import { categories, orderLines, orders, products, users } from '../schema.ts';
+import { categories, orderLines, orders, products, reviews, users } from '../schema.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { DEMO_MAKER_EMAIL, DEMO_SELLER_EMAIL, seedDemoData } from './seed.ts';
 
@@ -67,7 +67,7 @@ describe('the demo catalog', () => {
     expect(bySeller(DEMO_SELLER_EMAIL) + bySeller(DEMO_MAKER_EMAIL)).toBe(150);
   });
 
-  it('has demo users with handles made from their names, and orders in each of the past 12 months, priced from their lines', async () => {
+  it('has demo users with handles made from their names, and orders in each of the past 12 months, priced from their lines and as far along as their lines', async () => {
     const people = await database.db.select().from(users);
     expect(people.find((user) => user.email === DEMO_SELLER_EMAIL)).toMatchObject({
       name: 'Demo Seller',
@@ -88,6 +88,62 @@ describe('the demo catalog', () => {
         expect(line.lineTotalCents).toBe(lineTotalCents(line.unitPriceCents, line.discount, line.quantity));
       }
       expect(order.totalCents).toBe(own.reduce((sum, line) => sum + line.lineTotalCents, 0));
+      // A delivered demo order's lines are delivered: their sellers cannot ship them again.
+      expect(own.map((line) => line.status)).toEqual(own.map(() => order.status));
     }
+  });
+});
+
+describe('the demo reviews', () => {
+  it('are of delivered lines, by their buyers, with ratings skewed to the top, and some seller replies', async () => {
+    const [allReviews, lines, allOrders] = await Promise.all([
+      database.db.select().from(reviews),
+      database.db.select().from(orderLines),
+      database.db.select().from(orders),
+    ]);
+    expect(allReviews.length).toBeGreaterThan(30);
+    for (const review of allReviews) {
+      const line = lines.find(
+        (row) => row.orderId === review.orderId && row.position === review.linePosition,
+      );
+      const order = allOrders.find((row) => row.id === review.orderId);
+      expect(line).toMatchObject({ status: 'delivered', productId: review.productId });
+      expect(order).toMatchObject({ status: 'delivered', userEmail: review.authorEmail });
+      expect(review.createdAt.getTime()).toBeGreaterThan(order!.orderTime.getTime());
+      expect(review.createdAt.getTime()).toBeLessThanOrEqual(now.getTime());
+    }
+    const mean = allReviews.reduce((sum, review) => sum + review.rating, 0) / allReviews.length;
+    expect(mean).toBeGreaterThan(3.5);
+    expect(new Set(allReviews.map((review) => review.rating)).size).toBeGreaterThanOrEqual(3);
+    expect(allReviews.some((review) => review.reply !== null)).toBe(true);
+    expect(allReviews.some((review) => review.text.length > 0)).toBe(true);
+  });
+
+  it('give each product the number and mean of its reviews, and 0 to a product without any', async () => {
+    const [allReviews, all] = await Promise.all([database.db.select().from(reviews), productRows()]);
+    for (const product of all) {
+      const own = allReviews
+        .filter((review) => review.productId === product.id)
+        .map((review) => review.rating);
+      const total = own.reduce((sum, rating) => sum + rating, 0);
+      expect(product.reviewsCount, product.name).toBe(own.length);
+      expect(product.ratingTotal, product.name).toBe(total);
+      expect(product.ratings, product.name).toBeCloseTo(own.length === 0 ? 0 : total / own.length, 5);
+    }
+    const reviewed = all.filter((product) => product.reviewsCount > 0).length;
+    // Half the catalog, and some products without any: the newest and the rest.
+    expect(reviewed).toBeGreaterThan(60);
+    expect(reviewed).toBeLessThan(140);
+  });
+
+  it('are bounded by the orders, however large the catalog', async () => {
+    const summary = await seedDemoData(database.db, { products: 5000, now });
+    const reviewed = await database.db.selectDistinct({ id: reviews.productId }).from(reviews);
+    // 300 sampled products, and those of the orders of the past year.
+    expect(reviewed.length).toBeGreaterThan(250);
+    expect(reviewed.length).toBeLessThan(500);
+    const all = await database.db.select({ reviewsCount: products.reviewsCount }).from(products);
+    const counted = all.reduce((sum, product) => sum + product.reviewsCount, 0);
+    expect(counted).toBe(summary.reviews);
   });
 });

@@ -2,7 +2,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import { announceCatalogChange } from '../catalog-changes.ts';
 import { snapshotLine } from '../order-line.ts';
 import { queryRows, type Database } from '../client.ts';
-import { categories, orderLines, orders, products, users } from '../schema.ts';
+import { categories, orderLines, orders, products, reviews, users } from '../schema.ts';
 import { categoryImageUrl, productImageUrl, slugify } from '../../images/image-urls.ts';
 import {
   CATALOG,
@@ -16,6 +16,7 @@ import {
   type CatalogCategory,
 } from './catalog-words.ts';
 import { Random } from './random.ts';
+import { REVIEW_TEXTS, SELLER_REPLIES } from './review-words.ts';
 
 export const DEMO_SELLER_EMAIL = 'seller@bazaar.test';
 /** A second seller, so the dashboard shows products the demo seller may not edit. */
@@ -107,19 +108,31 @@ export interface SeedSummary {
   products: number;
   users: number;
   orders: number;
+  reviews: number;
 }
 
 // Every column spelled out: the bulk insert below does not fall back to column defaults.
 type NewProduct = Required<Omit<typeof products.$inferInsert, 'seq'>>;
 type NewOrder = typeof orders.$inferInsert;
 type NewOrderLine = typeof orderLines.$inferInsert;
+type NewReview = typeof reviews.$inferInsert;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HISTORY_MS = 365 * DAY_MS;
 const ORDER_COUNT = 80;
 const BATCH_SIZE = 1000;
 // Separate streams, so e.g. asking for more products does not reshuffle the users or orders.
-const SEEDS = { users: 1, categories: 2, products: 3, orders: 4 };
+const SEEDS = { users: 1, categories: 2, products: 3, orders: 4, reviews: 5, purchases: 6 };
+/** The share of delivered order lines whose buyer reviewed them. */
+const REVIEWED_SHARE = 0.8;
+/**
+ * Besides the orders above, demo customers bought, received and mostly reviewed this share of the catalog, at most
+ * REVIEWED_PRODUCTS_MAX products (a large catalog seeds as fast), so that the storefront's stars mean something.
+ */
+const PURCHASED_SHARE = 0.5;
+const REVIEWED_PRODUCTS_MAX = 300;
+/** A purchase made to be reviewed arrives within this long, so the newest products have none yet. */
+const DELIVERY_MS = 7 * DAY_MS;
 
 /**
  * Replaces the catalog and orders with a believable, reproducible demo shop: the same options
@@ -129,12 +142,17 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
   const total = options.products;
   if (!Number.isInteger(total) || total < 0) throw new Error(`products must be a whole number, got ${total}`);
   const now = (options.now ?? new Date()).getTime();
-  const orderPlans = planOrders(new Random(SEEDS.orders), total, now);
+  const orderPlans = [
+    ...planOrders(new Random(SEEDS.orders), total, now),
+    ...planPurchases(new Random(SEEDS.purchases), total, now),
+  ];
   const orderedIndexes = new Set(orderPlans.flatMap((plan) => plan.lines.map((line) => line.productIndex)));
+  const reviewPlans = planReviews(new Random(SEEDS.reviews), orderPlans, now);
+  const figures = reviewFigures(reviewPlans);
 
   return db.transaction(async (tx) => {
     await tx.execute(
-      sql`truncate table order_lines, orders, products, categories, category_tags restart identity cascade`,
+      sql`truncate table reviews, order_lines, orders, products, categories, category_tags restart identity cascade`,
     );
     const userIds = await upsertUsers(tx, now);
     const sellerOf = (email: string): Seller => {
@@ -149,7 +167,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     const productIndexes = await dropSecondaryIndexes(tx);
     const ordered = new Map<number, NewProduct>();
     let done = 0;
-    for (const batch of chunks(generateProducts(total, now, sellers), BATCH_SIZE)) {
+    for (const batch of chunks(generateProducts(total, now, sellers, figures), BATCH_SIZE)) {
       batch.forEach((product, i) => {
         if (orderedIndexes.has(done + i)) ordered.set(done + i, product);
       });
@@ -168,6 +186,8 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       await tx.insert(orders).values(orderRows);
       await tx.insert(orderLines).values(lineRows);
     }
+    const reviewRows = buildReviews(reviewPlans, ordered);
+    if (reviewRows.length > 0) await tx.insert(reviews).values(reviewRows);
     // Running servers empty their catalog caches when this commits.
     await announceCatalogChange(tx);
     return {
@@ -175,6 +195,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       products: total,
       users: userIds.size,
       orders: orderRows.length,
+      reviews: reviewRows.length,
     };
   });
 }
@@ -240,7 +261,12 @@ function productCreatedAt(index: number, total: number, now: number): number {
   return now - HISTORY_MS + Math.floor(((index + 1) * HISTORY_MS) / total);
 }
 
-function* generateProducts(total: number, now: number, sellers: DemoSellers): Generator<NewProduct, void> {
+function* generateProducts(
+  total: number,
+  now: number,
+  sellers: DemoSellers,
+  figures: ReadonlyMap<number, ReviewFigures>,
+): Generator<NewProduct, void> {
   const random = new Random(SEEDS.products);
   const usedNames = new Set<string>();
   let flashSaleSlot = 0;
@@ -248,7 +274,8 @@ function* generateProducts(total: number, now: number, sellers: DemoSellers): Ge
     // One flash-sale product in every ten, at a random place in each run of ten.
     if (index % 10 === 0) flashSaleSlot = random.int(0, 9);
     const createdAt = new Date(productCreatedAt(index, total, now));
-    yield buildProduct(random, index % 10 === flashSaleSlot, usedNames, createdAt, sellers);
+    const product = buildProduct(random, index % 10 === flashSaleSlot, usedNames, createdAt, sellers);
+    yield { ...product, ...productFigures(figures.get(index)) };
   }
 }
 
@@ -258,7 +285,7 @@ function buildProduct(
   usedNames: Set<string>,
   createdAt: Date,
   sellers: DemoSellers,
-): NewProduct {
+): Omit<NewProduct, 'ratings' | 'reviewsCount' | 'ratingTotal'> {
   const category = random.pick(CATALOG);
   const id = random.uuid();
   const name = uniqueProductName(random, category, usedNames);
@@ -273,9 +300,6 @@ function buildProduct(
     description: describe(random, name, category, features, colors),
     discount: flashSale ? random.pick([20, 25, 30, 35, 40, 50, 60]) : discount(random),
     brand: random.chance(1 / 8) ? null : random.pick(category.brands),
-    // Squaring skews towards the top, as real shop ratings do.
-    ratings: Math.round((5 - 2.5 * random.next() ** 2) * 10) / 10,
-    reviewsCount: 1 + Math.floor(5000 * random.next() ** 3),
     flashSale,
     mainImageUrl: productImageUrl(slug, 1),
     imageUrls: Array.from({ length: random.int(2, 4) }, (_, i) => productImageUrl(slug, i + 2)),
@@ -397,6 +421,34 @@ function planOrders(random: Random, productCount: number, now: number): OrderPla
   });
 }
 
+/**
+ * Delivered one-product orders of a sample of the catalog spread over all of it, one to five customers each: each
+ * bought the product some time after it was added, long enough ago to have received it.
+ */
+function planPurchases(random: Random, productCount: number, now: number): OrderPlan[] {
+  const delivered = Array.from({ length: productCount }, (_, index) => index).findLast(
+    (index) => productCreatedAt(index, productCount, now) <= now - DELIVERY_MS,
+  );
+  if (delivered === undefined) return [];
+  const sampled = Math.min(REVIEWED_PRODUCTS_MAX, Math.floor((delivered + 1) * PURCHASED_SHARE));
+  return Array.from({ length: sampled }, (_, k) => {
+    // One product from each of `sampled` equal stretches of the catalog.
+    const productIndex = Math.floor(((k + random.next()) * (delivered + 1)) / sampled);
+    const addedAt = productCreatedAt(productIndex, productCount, now);
+    const buyers = random.sample(DEMO_CUSTOMERS, random.pick([1, 1, 2, 2, 3, 3, 4, 5]));
+    return buyers.map((customer): OrderPlan => ({
+      id: random.uuid(),
+      customer,
+      phone: customer.phone ?? `+1 202 555 01${random.int(10, 99)}`,
+      address: customer.address ?? random.pick(OTHER_SHIPPING_ADDRESSES),
+      paymentMethod: random.chance(0.7) ? 'cash on delivery' : 'bkash',
+      status: 'delivered',
+      orderTime: new Date(addedAt + Math.floor(random.next() * (now - DELIVERY_MS - addedAt))),
+      lines: [{ productIndex, quantity: 1 }],
+    }));
+  }).flat();
+}
+
 function orderStatus(random: Random, ageDays: number): OrderPlan['status'] {
   if (ageDays < 14) return 'processing';
   if (ageDays < 35) return random.chance(0.9) ? 'shipped' : 'cancelled';
@@ -417,7 +469,9 @@ function buildOrders(
       if (!product)
         throw new Error(`Order ${plan.id} refers to product #${productIndex}, which was not seeded`);
       const sellerEmail = product.sellerId === maker.id ? maker.email : seller.email;
-      return { orderId: plan.id, ...snapshotLine({ ...product, sellerEmail }, quantity, position) };
+      const line = snapshotLine({ ...product, sellerEmail }, quantity, position);
+      // Every seller of a demo order has moved their lines as far as the order has gone.
+      return { orderId: plan.id, ...line, status: plan.status };
     });
     lineRows.push(...lines);
     orderRows.push({
@@ -434,6 +488,98 @@ function buildOrders(
     });
   }
   return { orderRows, lineRows };
+}
+
+interface ReviewPlan {
+  id: string;
+  orderId: string;
+  position: number;
+  productIndex: number;
+  authorEmail: string;
+  rating: 1 | 2 | 3 | 4 | 5;
+  text: string;
+  createdAt: Date;
+  reply: { text: string; at: Date } | null;
+}
+
+/** Skewed towards the top, as real shop ratings are. */
+const RATINGS = [5, 5, 5, 5, 5, 5, 5, 5, 5, 4, 4, 4, 4, 4, 3, 2, 1] as const;
+
+/** Most delivered lines get a review from their buyer some days after the order; sellers answer some. */
+function planReviews(random: Random, plans: readonly OrderPlan[], now: number): ReviewPlan[] {
+  return plans
+    .filter((plan) => plan.status === 'delivered')
+    .flatMap((plan) =>
+      plan.lines.flatMap(({ productIndex }, position): ReviewPlan[] => {
+        if (!random.chance(REVIEWED_SHARE)) return [];
+        const rating = random.pick(RATINGS);
+        const createdAt = Math.min(now, plan.orderTime.getTime() + random.int(4, 25) * DAY_MS);
+        const replies = rating >= 4 ? SELLER_REPLIES.good : SELLER_REPLIES.poor;
+        return [
+          {
+            id: random.uuid(),
+            orderId: plan.id,
+            position,
+            productIndex,
+            authorEmail: plan.customer.email,
+            rating,
+            text: random.chance(0.85) ? random.pick(REVIEW_TEXTS[rating]) : '',
+            createdAt: new Date(createdAt),
+            reply: random.chance(rating >= 4 ? 0.2 : 0.7)
+              ? {
+                  text: random.pick(replies),
+                  at: new Date(Math.min(now, createdAt + random.int(1, 3) * DAY_MS)),
+                }
+              : null,
+          },
+        ];
+      }),
+    );
+}
+
+interface ReviewFigures {
+  count: number;
+  total: number;
+}
+
+/** The number and sum of each reviewed product's ratings, by product index. */
+function reviewFigures(plans: readonly ReviewPlan[]): Map<number, ReviewFigures> {
+  const figures = new Map<number, ReviewFigures>();
+  for (const { productIndex, rating } of plans) {
+    const known = figures.get(productIndex) ?? { count: 0, total: 0 };
+    figures.set(productIndex, { count: known.count + 1, total: known.total + rating });
+  }
+  return figures;
+}
+
+/** A product's review columns, as each review keeps them: the mean, the number and the sum (0 without reviews). */
+function productFigures(
+  figures: ReviewFigures | undefined,
+): Pick<NewProduct, 'ratings' | 'reviewsCount' | 'ratingTotal'> {
+  if (!figures) return { ratings: 0, reviewsCount: 0, ratingTotal: 0 };
+  return { ratings: figures.total / figures.count, reviewsCount: figures.count, ratingTotal: figures.total };
+}
+
+function buildReviews(
+  plans: readonly ReviewPlan[],
+  productsByIndex: ReadonlyMap<number, NewProduct>,
+): NewReview[] {
+  return plans.map((plan) => {
+    const product = productsByIndex.get(plan.productIndex);
+    if (!product) throw new Error(`A review refers to product #${plan.productIndex}, which was not seeded`);
+    return {
+      id: plan.id,
+      productId: product.id,
+      orderId: plan.orderId,
+      linePosition: plan.position,
+      authorEmail: plan.authorEmail,
+      rating: plan.rating,
+      text: plan.text,
+      createdAt: plan.createdAt,
+      reply: plan.reply?.text ?? null,
+      repliedAt: plan.reply?.at ?? null,
+    };
+  });
 }
 
 function* chunks<T>(items: Iterable<T>, size: number): Generator<T[], void> {

@@ -1,6 +1,8 @@
+import type { User } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
 import type { z } from 'zod';
-import { SignUpSchema, UpdateUserSchema } from '@bazaar/shared/auth';
+import { EmailLinkRequestSchema, SignUpSchema, UpdateUserSchema } from '@bazaar/shared/auth';
 import { validationFailure } from '../../errors/app-error.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
@@ -21,10 +23,24 @@ const LIMITED_CALLS = new Set([
   '/send-verification-email',
 ]);
 
+/** The user whose password a request reset, by that request: left by `onPasswordReset` (auth.ts). */
+export type PasswordResets = WeakMap<Request, User>;
+
+/**
+ * Calls that mail a link or spend one. Better Auth checks the Origin of these only when cookies come along; a page
+ * on another site must not make its visitors' browsers send the shop's mails either.
+ */
+const OWN_PAGES_ONLY = new Set(['/request-password-reset', '/reset-password', '/send-verification-email']);
+
+/** Calls that mail a link: their refusals speak of links, not of sign-in. */
+const MAIL_CALLS = new Set(['/request-password-reset', '/send-verification-email']);
+
 /** Better Auth stores any name and any picture URL it is sent: these calls are checked by the shop first. */
 const BODY_SCHEMAS: Record<string, z.ZodType> = {
   '/sign-up/email': SignUpSchema,
   '/update-user': UpdateUserSchema,
+  '/request-password-reset': EmailLinkRequestSchema,
+  '/send-verification-email': EmailLinkRequestSchema,
 };
 
 interface CallContext {
@@ -38,7 +54,7 @@ function emailOf(body: unknown): string | undefined {
   return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
 }
 
-async function limitAttempts(limiter: RateLimiter, ctx: CallContext): Promise<void> {
+async function limitAttempts(limiter: RateLimiter, ctx: CallContext & { path: string }): Promise<void> {
   const address = (ctx.request?.headers ?? ctx.headers)?.get(CLIENT_ADDRESS_HEADER);
   const email = emailOf(ctx.body);
   const keys = [...(address ? [`auth:ip:${address}`] : []), ...(email ? [`auth:email:${email}`] : [])];
@@ -49,11 +65,21 @@ async function limitAttempts(limiter: RateLimiter, ctx: CallContext): Promise<vo
         'TOO_MANY_REQUESTS',
         {
           code: 'RATE_LIMITED',
-          message: `Too many sign-in attempts. Try again in ${outcome.retryAfterSeconds} seconds.`,
+          message: `${MAIL_CALLS.has(ctx.path) ? 'Too many requests for a link' : 'Too many sign-in attempts'}. Try again in ${outcome.retryAfterSeconds} seconds.`,
         },
         { 'retry-after': String(outcome.retryAfterSeconds) },
       );
     }
+  }
+}
+
+function refuseForeignOrigin(ctx: CallContext & { context: { trustedOrigins: string[] } }): void {
+  const origin = (ctx.request?.headers ?? ctx.headers)?.get('origin');
+  if (origin && !ctx.context.trustedOrigins.includes(origin)) {
+    throw new APIError('FORBIDDEN', {
+      code: 'FORBIDDEN',
+      message: 'This request is only accepted from the shop’s own pages.',
+    });
   }
 }
 
@@ -74,9 +100,10 @@ function checkBody(schema: z.ZodType, body: unknown): void {
  * The shop's rules for Better Auth's calls, as Better Auth hooks: they are decided on `ctx.path`, the endpoint
  * Better Auth actually serves, whatever spelling of the URL reached it (dot segments, escapes…).
  */
-export function authCallHooks(limiter: RateLimiter) {
+export function authCallHooks(limiter: RateLimiter, passwordResets: PasswordResets) {
   return {
     before: createAuthMiddleware(async (ctx) => {
+      if (OWN_PAGES_ONLY.has(ctx.path)) refuseForeignOrigin(ctx);
       if (LIMITED_CALLS.has(ctx.path)) await limitAttempts(limiter, ctx);
       const schema = BODY_SCHEMAS[ctx.path];
       if (schema) checkBody(schema, ctx.body);
@@ -87,6 +114,13 @@ export function authCallHooks(limiter: RateLimiter) {
       return undefined;
     }),
     after: createAuthMiddleware(async (ctx) => {
+      // The link proved the mailbox: its owner is signed in, in the one session left after every other ended.
+      const resetUser = ctx.path === '/reset-password' && ctx.request && passwordResets.get(ctx.request);
+      if (resetUser) {
+        const session = await ctx.context.internalAdapter.createSession(resetUser.id);
+        await setSessionCookie(ctx, { session, user: resetUser });
+        return undefined;
+      }
       // Each session's token is a credential: a list of the account's sessions describes them without it.
       const returned: unknown = ctx.context.returned;
       if (ctx.path === '/list-sessions' && Array.isArray(returned)) {

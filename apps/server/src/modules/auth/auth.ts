@@ -6,8 +6,15 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins/bearer';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Database } from '../../db/client.ts';
+import { queueMail } from '../mail/mail.module.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema.ts';
-import { authCallHooks, CLIENT_ADDRESS_HEADER } from './auth-calls.ts';
+import {
+  RESET_LINK_SECONDS,
+  resetPasswordMail,
+  VERIFY_LINK_SECONDS,
+  verifyEmailMail,
+} from './account-mails.ts';
+import { authCallHooks, CLIENT_ADDRESS_HEADER, type PasswordResets } from './auth-calls.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 /** Better Auth's provider id for the OpenID Connect issuer that can stand in for Google. */
@@ -29,6 +36,7 @@ export interface AuthOptions {
 }
 
 export function createAuth(db: Database, options: AuthOptions) {
+  const passwordResets: PasswordResets = new WeakMap();
   return betterAuth({
     appName: 'Bazaar',
     baseURL: options.publicUrl,
@@ -45,6 +53,21 @@ export function createAuth(db: Database, options: AuthOptions) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      // One insert into the outbox: asking for an unknown e-mail's link is not measurably faster.
+      sendResetPassword: ({ user, token }) =>
+        queueMail(db, [resetPasswordMail(options.publicUrl, user.email, token)]),
+      // Remembered for the after hook, which signs the person in (auth-calls.ts).
+      async onPasswordReset({ user }, request) {
+        if (request) passwordResets.set(request, user);
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_LINK_SECONDS,
+      sendVerificationEmail: ({ user, token }) =>
+        queueMail(db, [verifyEmailMail(options.publicUrl, user.email, token)]),
     },
     socialProviders: options.google ? { google: options.google } : {},
     account: { accountLinking: { enabled: true, trustedProviders: ['google', OIDC_PROVIDER_ID] } },
@@ -80,7 +103,7 @@ export function createAuth(db: Database, options: AuthOptions) {
           ]
         : []),
     ],
-    hooks: authCallHooks(options.limiter),
+    hooks: authCallHooks(options.limiter, passwordResets),
     // The shop limits sign-in attempts itself, in the database, per IP and per e-mail (auth-calls.ts).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

@@ -3,12 +3,15 @@ import { eq } from 'drizzle-orm';
 import { accounts, users } from '../../db/schema.ts';
 import { startOidcProvider, type OidcPerson, type TestOidcProvider } from '../../test/oidc-provider.ts';
 import { reservePort } from '../../test/free-port.ts';
+import { latestMail } from '../../test/outbox.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 const PEOPLE: Record<string, OidcPerson> = {
   gwen: { email: 'gwen@idp.test', name: 'Gwen Google', picture: 'https://idp.test/gwen.png' },
   // Registered at the shop with a password before ever using the "Google" button.
   pat: { email: 'pat@bazaar.test', name: 'Pat Provider', picture: 'https://idp.test/pat.png' },
+  // Registered with a password too, and confirmed the e-mail through the mailed link.
+  vera: { email: 'vera@bazaar.test', name: 'Vera Verified', picture: 'https://idp.test/vera.png' },
 };
 
 let provider: TestOidcProvider;
@@ -175,6 +178,15 @@ async function accountsOf(email: string) {
     .orderBy(accounts.providerId);
 }
 
+/** Registers at the shop with e-mail and password, as the register page does. */
+function registerWithPassword(name: string, email: string) {
+  return fetch(`${shopUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { origin: shopUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ name, email, password: 'correct horse battery' }),
+  });
+}
+
 describe('signing in with the OpenID Connect provider standing in for Google', () => {
   let gwenId: string | undefined;
 
@@ -221,15 +233,7 @@ describe('signing in with the OpenID Connect provider standing in for Google', (
   it('does not hand a password account to whoever signs in with its e-mail at the provider', async () => {
     // The password account's e-mail was never verified: its owner may not be the provider's person (or vice
     // versa), so merging them would let one take over the other.
-    const registration = await fetch(`${shopUrl}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { origin: shopUrl, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Pat Password',
-        email: 'pat@bazaar.test',
-        password: 'correct horse battery',
-      }),
-    });
+    const registration = await registerWithPassword('Pat Password', 'pat@bazaar.test');
     expect(registration.status).toBe(200);
 
     const browser = new Browser();
@@ -238,6 +242,23 @@ describe('signing in with the OpenID Connect provider standing in for Google', (
     expect(landing.searchParams.get('error')).toBe('account_not_linked');
     expect(await sessionOf(browser)).toBeNull();
     expect((await accountsOf('pat@bazaar.test')).map(({ providerId }) => providerId)).toEqual(['credential']);
+  });
+
+  it('links a password account whose e-mail was verified: the same user, now with both ways to sign in', async () => {
+    const registration = await registerWithPassword('Vera Password', 'vera@bazaar.test');
+    expect(registration.status).toBe(200);
+    const { user: registered } = (await registration.json()) as { user: { id: string } };
+    const link = (await latestMail(shop.database.db, 'vera@bazaar.test', 'verify-email'))?.link;
+    expect((await fetch(link ?? '', { redirect: 'manual' })).status).toBe(302);
+
+    const browser = new Browser();
+    const { landing } = await signInWithProvider(browser, 'vera');
+    expect(landing.href).toBe(`${shopUrl}/dashboard`);
+    expect(await sessionOf(browser)).toMatchObject({ id: registered.id, emailVerified: true });
+    expect((await accountsOf('vera@bazaar.test')).map(({ providerId }) => providerId)).toEqual([
+      'credential',
+      'oidc',
+    ]);
   });
 
   it('refuses a callback that does not answer a sign-in this browser started', async () => {

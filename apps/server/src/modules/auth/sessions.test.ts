@@ -136,3 +136,35 @@ describe("the client's address", () => {
     }
   });
 });
+
+describe('signing out everywhere', () => {
+  it('ends every session of the account, the one that asked too, and no other account’s', async () => {
+    const account = await signUp(testApp.app, 'everywhere@bazaar.test');
+    const laptop = await anotherDevice(account);
+    const bystander = await signUp(testApp.app, 'bystander-everywhere@bazaar.test');
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/revoke-sessions',
+      headers: { ...asBearer(account), origin: TEST_ORIGIN },
+      payload: {},
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    for (const device of [account, laptop]) {
+      expect(await signedInAs({ authorization: `Bearer ${device.token}` })).toBeNull();
+      expect(await signedInAs({ cookie: device.cookie })).toBeNull();
+    }
+    expect(await signedInAs(asBearer(bystander))).toBe(bystander.email);
+    // The password still works: signing in again starts a new session.
+    expect((await anotherDevice(account)).token).toBeTruthy();
+  });
+
+  it('is refused to an anonymous caller', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/revoke-sessions',
+      headers: { origin: TEST_ORIGIN },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});

@@ -8,8 +8,13 @@ import { createOrdersService } from './orders.service.ts';
 
 export async function registerOrders(
   api: FastifyInstance,
-  { db, catalogCache, imageUrls }: { db: Database; catalogCache: CatalogCache; imageUrls: ShopImageUrls },
+  {
+    db,
+    catalogCache,
+    imageUrls,
+    shopUrl,
+  }: { db: Database; catalogCache: CatalogCache; imageUrls: ShopImageUrls; shopUrl: string },
 ) {
-  const service = createOrdersService(createOrdersRepository(db), catalogCache, imageUrls);
+  const service = createOrdersService(createOrdersRepository(db, shopUrl), catalogCache, imageUrls);
   await api.register(orderRoutes(service));
 }

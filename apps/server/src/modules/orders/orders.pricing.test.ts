@@ -5,7 +5,7 @@ import { OrderCreatedSchema, OrderSchema, QUANTITY_MAX } from '@bazaar/shared/or
 import { centsToDollars, lineTotalCents } from '@bazaar/shared/pricing';
 import { products } from '../../db/schema.ts';
 import { asBearer, signUp, type TestAccount } from '../../test/accounts.ts';
-import { insertProducts, productRow } from '../../test/product-fixtures.ts';
+import { FIXTURE_SELLER, insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { useTestApp, TEST_PUBLIC_URL } from '../../test/test-app.ts';
 import { orderBody, placeOrder } from '../../test/order-fixtures.ts';
 
@@ -54,6 +54,8 @@ describe('order pricing', () => {
             mainImage: { url: TEST_PUBLIC_URL + rows[i]!.mainImageUrl, alt: rows[i]!.name },
             quantity: line.quantity,
             lineTotal: centsToDollars(expectedLines[i]!),
+            status: 'processing',
+            seller: { handle: FIXTURE_SELLER.handle, name: FIXTURE_SELLER.name },
           })),
         );
 

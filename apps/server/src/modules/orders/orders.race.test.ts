@@ -7,6 +7,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { shopImageUrls } from '../../images/image-urls.ts';
 import { createCatalogCache } from '../catalog-cache/catalog-cache.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
+import { TEST_PUBLIC_URL } from '../../test/test-app.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { orderBody } from '../../test/order-fixtures.ts';
 import { createOrdersRepository } from './orders.repository.ts';
@@ -26,7 +27,7 @@ describe('a product deleted while its order is placed', () => {
   it('is refused as deleted (400), leaving no order, when the delete lands between pricing and insert', async () => {
     const [product] = await insertProducts(database.db, [productRow()]);
     if (!product) throw new Error('no product');
-    const repository = createOrdersRepository(database.db);
+    const repository = createOrdersRepository(database.db, TEST_PUBLIC_URL);
     // The seller's delete lands after the order was priced: the engine's foreign key refuses the lines.
     let deletes = 0;
     const racing = {

@@ -11,6 +11,7 @@ import {
   OrderListQuerySchema,
   OrderSchema,
   OrderStatusUpdateSchema,
+  SaleIdParamsSchema,
   SaleSchema,
   SalesQuerySchema,
 } from '@bazaar/shared/orders';
@@ -107,10 +108,11 @@ export function orderRoutes(service: OrdersService) {
           tags: ['orders'],
           summary: 'Your sales',
           description:
-            "Newest first: the orders holding the caller's products, each with only the caller's lines and " +
-            'totalPrice the sum of those lines; an admin gets every order whole. The buyer is shown by handle and ' +
-            "name, never by e-mail. `customer` narrows them to one buyer's handle. The number of all of them is " +
-            `in the ${TOTAL_COUNT_HEADER} header.`,
+            "Newest first: the orders holding the caller's products, each with only the caller's lines, " +
+            'totalPrice the sum of those lines and status the one derived from them; an admin gets every order ' +
+            "whole. The buyer is shown by handle and name, never by e-mail. `customer` narrows them to one buyer's " +
+            "handle, `status` to the orders holding a line of the caller's in that status. The number of all of " +
+            `them is in the ${TOTAL_COUNT_HEADER} header.`,
           querystring: SalesQuerySchema,
           response: { 200: z.array(SaleSchema), ...refusals },
         },
@@ -130,9 +132,10 @@ export function orderRoutes(service: OrdersService) {
           tags: ['orders'],
           summary: "Change an order's status",
           description:
-            'The buyer may cancel a processing order; an admin ships a processing order, delivers a shipped ' +
-            'one, and cancels either. Any other change is a 409. A cancellation puts the units the order took back ' +
-            'into stock.',
+            'Moves the lines of the order that may make the move, then derives the order status from its lines. ' +
+            'The buyer cancels the lines still processing; an admin ships processing lines, delivers shipped ones, ' +
+            'and cancels either. When no line can make the move, a 409. A cancelled line puts the units it took ' +
+            'back into stock.',
           params: OrderIdParamsSchema,
           body: OrderStatusUpdateSchema,
           response: {
@@ -143,6 +146,31 @@ export function orderRoutes(service: OrdersService) {
         config: { signedIn: true },
       },
       async (request) => service.changeStatus(request.viewer, request.params.id, request.body.status),
+    );
+
+    routes.patch(
+      '/sales/:orderId/status',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Fulfil your part of an order',
+          description:
+            "Moves the caller's lines of the order that may make the move: a seller ships or cancels processing " +
+            'lines and delivers shipped ones; an admin moves every line of the order as on ' +
+            '`PATCH /api/orders/:id/status`. The order status is then derived from all its lines. A 403 when the ' +
+            'caller has no line in the order, a 409 when none of their lines can make the move. Answers the sale ' +
+            'as `GET /api/sales` shows it to the caller. A cancelled line puts the units it took back into stock.',
+          params: SaleIdParamsSchema,
+          body: OrderStatusUpdateSchema,
+          response: {
+            200: SaleSchema,
+            ...errorResponses(400, 401, 403, 404, 409),
+          },
+        },
+        config: { signedIn: true },
+      },
+      async (request) =>
+        service.changeSaleStatus(request.viewer, request.params.orderId, request.body.status),
     );
   };
 }

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
-import type {
-  Order,
-  OrderCreate,
-  OrderListQuery,
-  OrderStatus,
-  Sale,
-  SalesQuery,
+import {
+  movableFrom,
+  orderStatusOf,
+  type FulfilmentRole,
+  type Order,
+  type OrderCreate,
+  type OrderListQuery,
+  type OrderStatus,
+  type Sale,
+  type SalesQuery,
 } from '@bazaar/shared/orders';
 import { centsToDollars } from '@bazaar/shared/pricing';
 import { z } from 'zod';
@@ -14,26 +17,19 @@ import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Viewer } from '../auth/auth.module.ts';
 import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
 import type {
+  ListedLineRow,
   ListedOrderRow,
-  NewOrderLineRow,
   OrderFilter,
-  OrderLineRow,
   OrderRow,
   OrdersRepository,
   PricedLineRow,
+  ShownLineRow,
+  LineMove,
 } from './orders.repository.ts';
 import type { ShopImageUrls } from '../../images/image-urls.ts';
 import { snapshotLine } from '../../db/order-line.ts';
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
-
-type Role = 'buyer' | 'admin';
-
-/** Who may move an order from which status to which. */
-const TRANSITIONS: Record<Role, Partial<Record<OrderStatus, readonly OrderStatus[]>>> = {
-  buyer: { processing: ['cancelled'] },
-  admin: { processing: ['shipped', 'cancelled'], shipped: ['delivered', 'cancelled'] },
-};
 
 /** JSON with sorted keys, so that equal submissions give equal text whatever their key order. */
 function canonicalJson(value: unknown): string {
@@ -47,7 +43,7 @@ function canonicalJson(value: unknown): string {
 
 const digestOf = (input: OrderCreate) => createHash('sha256').update(canonicalJson(input)).digest('hex');
 
-function toOrder(row: OrderRow, lines: NewOrderLineRow[], images: ShopImageUrls): Order {
+function toOrder(row: OrderRow, lines: ShownLineRow[], images: ShopImageUrls): Order {
   return {
     _id: row.id,
     name: row.name,
@@ -64,6 +60,8 @@ function toOrder(row: OrderRow, lines: NewOrderLineRow[], images: ShopImageUrls)
       mainImage: { url: images.sent(line.imageUrl), alt: line.name },
       quantity: line.quantity,
       lineTotal: centsToDollars(line.lineTotalCents),
+      status: line.status,
+      seller: line.seller,
     })),
     totalPrice: centsToDollars(row.totalCents),
     orderTime: row.orderTime.toISOString(),
@@ -72,23 +70,23 @@ function toOrder(row: OrderRow, lines: NewOrderLineRow[], images: ShopImageUrls)
 }
 
 /** A sale as a seller sees it: the buyer by handle and name; neither the account's nor the contact e-mail. */
-function toSale(row: ListedOrderRow, lines: NewOrderLineRow[], images: ShopImageUrls): Sale {
+function toSale(row: ListedOrderRow, lines: ShownLineRow[], images: ShopImageUrls): Sale {
   const { email, userEmail, ...order } = toOrder(row, lines, images);
   return { ...order, buyer: row.buyer };
 }
 
 /**
  * The orders of `rows` with their lines, read in one query (no query per order), shaped by `present`. With a
- * seller, each order shows only that seller's lines, and its total is theirs: what the buyer bought from others
- * stays hidden.
+ * seller, each order shows only that seller's lines, and its total and status are theirs: what the buyer bought
+ * from others stays hidden.
  */
 async function withLines<Row extends OrderRow, Shown>(
   repository: OrdersRepository,
   rows: Row[],
   sellerEmail: string | undefined,
-  present: (row: Row, lines: NewOrderLineRow[]) => Shown,
+  present: (row: Row, lines: ShownLineRow[]) => Shown,
 ): Promise<Shown[]> {
-  const byOrder = new Map<string, OrderLineRow[]>(rows.map((row) => [row.id, []]));
+  const byOrder = new Map<string, ListedLineRow[]>(rows.map((row) => [row.id, []]));
   const lines = await repository.linesOf(
     rows.map((row) => row.id),
     sellerEmail,
@@ -97,7 +95,8 @@ async function withLines<Row extends OrderRow, Shown>(
   return rows.map((row) => {
     const own = byOrder.get(row.id) ?? [];
     if (sellerEmail === undefined) return present(row, own);
-    return present({ ...row, totalCents: own.reduce((sum, line) => sum + line.lineTotalCents, 0) }, own);
+    const totalCents = own.reduce((sum, line) => sum + line.lineTotalCents, 0);
+    return present({ ...row, totalCents, status: orderStatusOf(own.map((line) => line.status)) }, own);
   });
 }
 
@@ -124,11 +123,11 @@ async function replay(
 async function priceLines(repository: OrdersRepository, wanted: OrderCreate['products']) {
   const found = await repository.findProducts(wanted.map((line) => line.productId));
   const byId = new Map(found.map((product) => [product.id, product]));
-  const lines: PricedLineRow[] = [];
+  const lines: (PricedLineRow & Pick<ShownLineRow, 'seller'>)[] = [];
   const unknown: { productId: string; position: number }[] = [];
   wanted.forEach(({ productId, quantity }, position) => {
     const product = byId.get(productId);
-    if (product) lines.push(snapshotLine(product, quantity, position));
+    if (product) lines.push({ ...snapshotLine(product, quantity, position), seller: product.seller });
     else unknown.push({ productId, position });
   });
   return { lines, unknown };
@@ -163,10 +162,33 @@ export function createOrdersService(
   images: ShopImageUrls,
 ) {
   const isBuyer = (viewer: Viewer, order: OrderRow) => order.userEmail === viewer.email.toLowerCase();
+  /** The viewer's sales: only their lines, unless an admin's, who sees every line. */
+  const sellerScope = (viewer: Viewer) => (viewer.isAdmin ? undefined : viewer.email.toLowerCase());
+  const presentSale = (row: ListedOrderRow, lines: ShownLineRow[]) => toSale(row, lines, images);
+
+  /** An order of the id a client sent; a malformed id cannot name an order: same answer as an unknown one. */
+  async function existing<Row>(id: string, find: (id: string) => Promise<Row | undefined>): Promise<Row> {
+    const row = isUuid(id) ? await find(id) : undefined;
+    if (!row) throw notFound('Order');
+    return row;
+  }
+
+  /** Makes a move of lines that must move at least one, stock and caches kept in step; 409 `refusal` otherwise. */
+  async function makeMove(
+    orderId: string,
+    move: LineMove,
+    refusal: (reachable: OrderStatus[], order: OrderRow) => string,
+  ): Promise<OrderRow> {
+    const moved = await repository.moveLines(orderId, move);
+    if (!moved) throw notFound('Order');
+    if (moved.moved === 0) throw new AppError('CONFLICT', refusal(moved.reachable, moved.order));
+    if (moved.restocked) cache.invalidate();
+    return moved.order;
+  }
 
   async function page(query: OrderListQuery & OrderFilter) {
     const { rows, total } = await repository.list(query);
-    const present = (row: OrderRow, lines: NewOrderLineRow[]) => toOrder(row, lines, images);
+    const present = (row: OrderRow, lines: ShownLineRow[]) => toOrder(row, lines, images);
     return { items: await withLines(repository, rows, query.sellerEmail, present), total };
   }
 
@@ -214,7 +236,11 @@ export function createOrdersService(
         );
         if (placement.outcome === 'placed') {
           if (placement.lines.some((line) => line.stockTaken)) cache.invalidate();
-          return { order: toOrder(placement.order, placement.lines, images), created: true };
+          const placed = placement.lines.map((line, index) => ({
+            ...line,
+            seller: lines[index]?.seller ?? null,
+          }));
+          return { order: toOrder(placement.order, placed, images), created: true };
         }
         // The key's order (made before, or by a concurrent submission) is the answer, even once it took the last units.
         const replayed = await earlier();
@@ -245,45 +271,63 @@ export function createOrdersService(
     },
 
     /**
-     * The orders holding the viewer's products, newest first, each with only the viewer's lines and their
-     * total; an admin gets every order whole. `customer` narrows them to one buyer's handle.
+     * The orders holding the viewer's products, newest first, each with only the viewer's lines, their total and
+     * the status of their part; an admin gets every order whole. `customer` narrows them to one buyer's handle,
+     * `status` to the orders holding a line (of the viewer's) in that status.
      */
-    async listSales(viewer: Viewer, { customer, ...paging }: SalesQuery) {
-      const sellerEmail = viewer.isAdmin ? undefined : viewer.email.toLowerCase();
-      const { rows, total } = await repository.list({ ...paging, buyerHandle: customer, sellerEmail });
-      return {
-        items: await withLines(repository, rows, sellerEmail, (row, lines) => toSale(row, lines, images)),
-        total,
-      };
+    async listSales(viewer: Viewer, { customer, status, ...paging }: SalesQuery) {
+      const sellerEmail = sellerScope(viewer);
+      const { rows, total } = await repository.list({
+        ...paging,
+        buyerHandle: customer,
+        sellerEmail,
+        lineStatus: status,
+      });
+      return { items: await withLines(repository, rows, sellerEmail, presentSale), total };
     },
 
     /**
-     * Moves an order to `to` if the viewer may: the buyer cancels while processing; an admin ships,
-     * delivers, and cancels until delivered.
+     * The buyer cancels every line of their order still processing; an admin moves every line that may make the
+     * move (ships or cancels processing lines, delivers or cancels shipped ones). 409 when no line can.
      */
     async changeStatus(viewer: Viewer, id: string, to: OrderStatus): Promise<Order> {
-      // A malformed id cannot name an order: same answer as an unknown one.
-      let row = isUuid(id) ? await repository.findById(id) : undefined;
-      // Each pass either updates or finds that the status moved on; statuses never go back, so this ends.
-      while (row) {
-        const roles: Role[] = [];
-        if (isBuyer(viewer, row)) roles.push('buyer');
-        if (viewer.isAdmin) roles.push('admin');
-        if (roles.length === 0) {
-          throw new AppError('FORBIDDEN', 'Only the buyer or an admin may change this order.');
-        }
-        const from = row.status;
-        if (!roles.some((role) => TRANSITIONS[role][from]?.includes(to))) {
-          throw new AppError('CONFLICT', `An order that is ${from} cannot become ${to}.`);
-        }
-        const updated = await repository.updateStatus(row.id, from, to);
-        if (updated) {
-          if (to === 'cancelled') cache.invalidate();
-          return orderWithLines(repository, images, updated);
-        }
-        row = await repository.findById(id);
+      const row = await existing(id, (known) => repository.findById(known));
+      const roles: FulfilmentRole[] = [];
+      if (isBuyer(viewer, row)) roles.push('buyer');
+      if (viewer.isAdmin) roles.push('admin');
+      if (roles.length === 0) {
+        throw new AppError('FORBIDDEN', 'Only the buyer or an admin may change this order.');
       }
-      throw notFound('Order');
+      const moved = await makeMove(
+        row.id,
+        // The buyer knows what they did; their sellers hear of it. An admin's move is told to the buyer.
+        { from: movableFrom(roles, to), to, notify: viewer.isAdmin ? 'buyer' : 'sellers' },
+        (_reachable, order) => `An order that is ${order.status} cannot become ${to}.`,
+      );
+      return orderWithLines(repository, images, moved);
+    },
+
+    /**
+     * A seller moves their own lines of an order (ships or cancels processing ones, delivers shipped ones); an
+     * admin moves every line that may make the move. 403 for anyone else, 409 when no line can make the move.
+     */
+    async changeSaleStatus(viewer: Viewer, orderId: string, to: OrderStatus): Promise<Sale> {
+      const row = await existing(orderId, (known) => repository.findListed(known));
+      const sellerEmail = sellerScope(viewer);
+      if (sellerEmail !== undefined && (await repository.linesOf([row.id], sellerEmail)).length === 0) {
+        throw new AppError('FORBIDDEN', 'You have nothing to ship in this order.');
+      }
+      const moved = await makeMove(
+        row.id,
+        { sellerEmail, from: movableFrom([viewer.isAdmin ? 'admin' : 'seller'], to), to, notify: 'buyer' },
+        (reachable, order) =>
+          sellerEmail === undefined
+            ? `An order that is ${order.status} cannot become ${to}.`
+            : `Your part of this order is ${orderStatusOf(reachable)}; it cannot become ${to}.`,
+      );
+      const [sale] = await withLines(repository, [{ ...row, ...moved }], sellerEmail, presentSale);
+      if (!sale) throw notFound('Order');
+      return sale;
     },
   };
 }

@@ -1,13 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { ORDER_STATUSES, OrderSchema, type OrderStatus } from '@bazaar/shared/orders';
 import type { ApiError } from '@bazaar/shared/errors';
-import { orders } from '../../db/schema.ts';
 import { signUpCast, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { useTestApp } from '../../test/test-app.ts';
-import { changeStatus, orderOf, statusOf } from '../../test/order-fixtures.ts';
+import { changeStatus, inStatus, orderOf, putInStatus, statusOf } from '../../test/order-fixtures.ts';
 
 const testApp = useTestApp();
 let buyer: TestAccount;
@@ -21,11 +19,11 @@ beforeAll(async () => {
   productId = row!.id;
 });
 
-/** A fresh order of the buyer, put straight into `status`. */
+/** A fresh order of the buyer, put straight into `status` with its line. */
 async function orderIn(status: OrderStatus) {
   const order = await orderOf(testApp.app, buyer, [productId]);
-  await testApp.database.db.update(orders).set({ status }).where(eq(orders.id, order._id));
-  return { ...order, status };
+  await putInStatus(testApp.database.db, order._id, status);
+  return inStatus(order, status);
 }
 
 const ALLOWED: Record<'buyer' | 'admin', string[]> = {
@@ -46,7 +44,7 @@ describe('PATCH /api/orders/:id/status', () => {
       const order = await orderIn(from);
       const response = await changeStatus(testApp.app, { buyer, admin }[who], order._id, to);
       expect(response.statusCode).toBe(200);
-      expect(OrderSchema.parse(response.json())).toEqual({ ...order, status: to });
+      expect(OrderSchema.parse(response.json())).toEqual(inStatus(order, to));
       expect(await statusOf(testApp.database.db, order._id)).toBe(to);
     },
   );

@@ -8,7 +8,7 @@ import { snapshotLine } from '../../db/order-line.ts';
 import { orderLines, products } from '../../db/schema.ts';
 import { asBearer, signUp, signUpAdmin, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
-import { useTestApp } from '../../test/test-app.ts';
+import { TEST_PUBLIC_URL, useTestApp } from '../../test/test-app.ts';
 import { changeStatus, countOrders, orderBody, placeOrder } from '../../test/order-fixtures.ts';
 import { createOrdersRepository } from './orders.repository.ts';
 
@@ -105,7 +105,9 @@ describe('placing an order', () => {
 
   it('adds up the quantities of one product on several lines', async () => {
     const product = await productWith(3);
-    const [ordered] = await createOrdersRepository(testApp.database.db).findProducts([product.id]);
+    const [ordered] = await createOrdersRepository(testApp.database.db, TEST_PUBLIC_URL).findProducts([
+      product.id,
+    ]);
     const lines = [snapshotLine(ordered!, 2, 0), snapshotLine(ordered!, 2, 1)];
     const order = {
       name: 'Olive Owner',
@@ -118,7 +120,7 @@ describe('placing an order', () => {
       idempotencyKey: null,
       requestDigest: null,
     };
-    const repository = createOrdersRepository(testApp.database.db);
+    const repository = createOrdersRepository(testApp.database.db, TEST_PUBLIC_URL);
     expect(await repository.placeOrder(order, lines)).toEqual({
       outcome: 'short',
       productId: product.id,

@@ -50,8 +50,6 @@ function toColumns(input: ProductUpdate, images: ShopImageUrls): Partial<NewProd
     description: input.description,
     discount: input.discount,
     brand: input.brand,
-    ratings: input.ratings,
-    reviewsCount: input.reviews_count,
     flashSale: input.flash_sale,
     mainImageUrl: input.mainImage === undefined ? undefined : images.stored(input.mainImage),
     imageUrls: input.images?.map(images.stored),

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { LOW_STOCK } from '@bazaar/shared/products';
 import { queryRows, type Database } from '../../db/client.ts';
 import { categories, orderLines, orders, products, users } from '../../db/schema.ts';
 
@@ -22,6 +23,10 @@ export interface SalesFigures {
   orders: Figure;
   revenue_cents: Figure;
   buyers: Figure;
+}
+export interface WorkFigures {
+  to_ship: Figure;
+  low_stock: Figure;
 }
 export interface MonthFigures {
   month: string;
@@ -47,9 +52,9 @@ const instant = (utc: SQL) => sql`(${utc} at time zone 'UTC')`;
 /** The UTC calendar date and time of an order. */
 const utcOrderTime = sql`(${orders.orderTime} at time zone 'UTC')`;
 
-/** Lines of orders that were not cancelled, of one seller or of everyone, placed in [from, to). */
+/** Lines that were not cancelled, of one seller or of everyone, of orders placed in [from, to). */
 function soldLines(scope: StatsScope, from?: SQL, to?: SQL): SQL {
-  const conditions = [sql`${orders.status} <> 'cancelled'`];
+  const conditions = [sql`${orderLines.status} <> 'cancelled'`];
   if (scope.seller !== undefined) conditions.push(sql`${orderLines.sellerEmail} = ${scope.seller.email}`);
   if (from) conditions.push(sql`${orders.orderTime} >= ${from}`);
   if (to) conditions.push(sql`${orders.orderTime} < ${to}`);
@@ -88,6 +93,23 @@ export function createStatsRepository(db: Database) {
             from ${soldLines(scope)}`,
       );
       if (!row) throw new Error('the sales figures query answered no row');
+      return row;
+    },
+
+    /** Orders with lines waiting to be shipped, and products running low, of one seller or of the shop. */
+    async work(scope: StatsScope): Promise<WorkFigures> {
+      const { seller } = scope;
+      const [row] = await queryRows<WorkFigures>(
+        db,
+        sql`select
+          (select count(distinct ${orderLines.orderId}) from ${orderLines}
+            where ${orderLines.status} = 'processing'
+            ${seller === undefined ? sql`` : sql`and ${orderLines.sellerEmail} = ${seller.email}`}) as to_ship,
+          (select count(*) from ${products}
+            where ${products.stock} <= ${LOW_STOCK}
+            ${seller === undefined ? sql`` : sql`and ${products.sellerId} = ${seller.id}`}) as low_stock`,
+      );
+      if (!row) throw new Error('the work figures query answered no row');
       return row;
     },
 

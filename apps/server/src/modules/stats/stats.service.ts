@@ -11,9 +11,10 @@ export function createStatsService(repository: StatsRepository, clock: () => Dat
         ? {}
         : { seller: { id: viewer.id, email: viewer.email.toLowerCase() } };
       const now = clock();
-      const [catalog, sales, months, weeks] = await Promise.all([
+      const [catalog, sales, work, months, weeks] = await Promise.all([
         repository.catalog(scope),
         repository.sales(scope),
+        repository.work(scope),
         repository.byMonth(scope, now),
         repository.lastMonthByWeek(scope, now),
       ]);
@@ -26,6 +27,7 @@ export function createStatsService(repository: StatsRepository, clock: () => Dat
           users: Number(catalog.users),
           categories: Number(catalog.categories),
         },
+        work: { toShip: Number(work.to_ship), lowStock: Number(work.low_stock) },
         revenueByMonth: months.map((row) => ({
           month: row.month,
           revenue: centsToDollars(Number(row.revenue_cents)),

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { OrderStatus } from '@bazaar/shared/orders';
 import { OverviewSchema, type Overview } from '@bazaar/shared/stats';
-import { categories, orders } from '../../db/schema.ts';
+import { categories, orderLines, orders } from '../../db/schema.ts';
 import { asBearer, asCookie, signUp, signUpCast, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { useTestApp } from '../../test/test-app.ts';
@@ -43,10 +43,12 @@ async function orderAt(
   );
   const response = await placeOrder(testApp.app, buyer, body);
   if (response.statusCode !== 201) throw new Error(`order failed: ${response.body}`);
+  const orderId = response.json<{ _id: string }>()._id;
   await testApp.database.db
     .update(orders)
     .set({ orderTime: new Date(at), status })
-    .where(eq(orders.id, response.json<{ _id: string }>()._id));
+    .where(eq(orders.id, orderId));
+  await testApp.database.db.update(orderLines).set({ status }).where(eq(orderLines.orderId, orderId));
 }
 
 beforeAll(async () => {
@@ -189,6 +191,7 @@ describe('GET /api/stats/overview', () => {
       expect(response.json()).toEqual({
         scope: 'seller',
         totals: { products: 0, orders: 0, revenue: 0, users: 0, categories: 0 },
+        work: { toShip: 0, lowStock: 0 },
         revenueByMonth: MONTHS.map((month) => ({ month, revenue: 0 })),
         salesByMonth: MONTHS.map((month) => ({ month, units: 0 })),
         lastMonthByWeek: [1, 2, 3, 4].map((week) => ({ week: `Week ${week}`, units: 0, revenue: 0 })),

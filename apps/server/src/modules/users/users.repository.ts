@@ -1,10 +1,10 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderLines, orders, products, users } from '../../db/schema.ts';
+import { orderLines, orders, products, reviews, users } from '../../db/schema.ts';
 import { announceCatalogChange } from '../../db/catalog-changes.ts';
 
 export type UserRow = typeof users.$inferSelect;
-export type UserChanges = Partial<Pick<UserRow, 'name' | 'phone' | 'address' | 'img'>>;
+export type UserChanges = Partial<Pick<UserRow, 'name' | 'phone' | 'address' | 'img' | 'shopMails'>>;
 export interface Page {
   limit: number;
   offset: number;
@@ -62,10 +62,14 @@ export function createUsersRepository(db: Database) {
       return updated.length > 0;
     },
 
-    /** A user's public identity, account date and number of products, by handle. */
+    /**
+     * A user's public identity, account date and number of products, by handle, with the number and mean rating
+     * of the reviews of their products (one aggregate over the reviews; the mean is null without reviews).
+     */
     async findSeller(handle: string) {
       const [row] = await db
         .select({
+          id: users.id,
           handle: users.handle,
           name: users.name,
           createdAt: users.createdAt,
@@ -74,7 +78,13 @@ export function createUsersRepository(db: Database) {
         .from(users)
         .where(eq(users.handle, handle))
         .limit(1);
-      return row;
+      if (!row) return undefined;
+      const [ratings] = await db
+        .select({ rating: sql<number | null>`avg(${reviews.rating})::float8`, reviewsCount: count() })
+        .from(reviews)
+        .innerJoin(products, eq(products.id, reviews.productId))
+        .where(eq(products.sellerId, row.id));
+      return { ...row, rating: ratings?.rating ?? null, reviewsCount: ratings?.reviewsCount ?? 0 };
     },
 
     listAll: (paging: Page) => page(undefined, paging),

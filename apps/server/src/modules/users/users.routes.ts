@@ -61,7 +61,8 @@ export function userRoutes(service: UsersService) {
       {
         schema: {
           tags: ['users'],
-          summary: "A seller's public page: handle, name, member since, number of products",
+          summary:
+            "A seller's public page: handle, name, member since, number of products, mean rating of their reviews",
           description: 'The same answer for everybody, signed in or not; never an e-mail address.',
           params: SellerParamsSchema,
           response: { 200: SellerSchema, ...errorResponses(404) },

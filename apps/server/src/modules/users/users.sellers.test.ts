@@ -4,6 +4,7 @@ import { SellerSchema } from '@bazaar/shared/users';
 import { asBearer, signUp, signUpCast, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { useTestApp } from '../../test/test-app.ts';
+import { changeStatus, orderOf } from '../../test/order-fixtures.ts';
 
 const testApp = useTestApp();
 let cast: Awaited<ReturnType<typeof signUpCast>>;
@@ -50,10 +51,44 @@ describe('GET /api/sellers/:handle', () => {
         name: 'Olive Owner',
         memberSince: seller.memberSince,
         productCount: 3,
+        rating: null,
+        reviewsCount: 0,
       });
       expect(Date.now() - Date.parse(seller.memberSince), caller).toBeLessThan(10 * 60_000);
       expect(response.body, caller).not.toContain('@');
     }
+  });
+
+  it("averages the ratings of the reviews of all the seller's products", async () => {
+    const [bowl] = await insertProducts(testApp.database.db, [
+      productRow({ sellerId: other.id, name: 'Other Bowl', ratings: 0, reviewsCount: 0 }),
+    ]);
+    const mug = await get(`/api/products?seller=${other.handle}&q=mug`);
+    const mugId = mug.json<Product[]>()[0]!._id;
+    const buyer = await signUp(testApp.app, 'sellers-buyer@bazaar.test', 'Bo Buyer');
+    for (const [account, productId, rating] of [
+      [cast.stranger, mugId, 5],
+      [cast.stranger, bowl!.id, 4],
+      [buyer, mugId, 2],
+    ] as const) {
+      const order = await orderOf(testApp.app, account, [productId]);
+      for (const status of ['shipped', 'delivered'])
+        await changeStatus(testApp.app, cast.admin, order._id, status);
+      const reviewed = await testApp.app.inject({
+        method: 'POST',
+        url: `/api/products/${productId}/reviews`,
+        headers: asBearer(account),
+        payload: { rating },
+      });
+      expect(reviewed.statusCode, reviewed.body).toBe(201);
+    }
+    const seller = SellerSchema.parse((await get(`/api/sellers/${other.handle}`)).json());
+    expect(seller).toMatchObject({ handle: 'otto-other', productCount: 2, reviewsCount: 3 });
+    expect(seller.rating).toBeCloseTo(11 / 3, 5);
+    expect((await get(`/api/sellers/${cast.owner.handle}`)).json()).toMatchObject({
+      rating: null,
+      reviewsCount: 0,
+    });
   });
 
   it('counts a user without products as a seller of none', async () => {

@@ -31,6 +31,7 @@ export function createUsersService(
     ...toCustomer(row),
     email: row.email,
     role: isAdmin(row) ? 'admin' : 'user',
+    shopMails: row.shopMails,
   });
 
   function assertSelfOrAdmin(email: string, viewer: Viewer): void {
@@ -57,6 +58,8 @@ export function createUsersService(
         name: row.name,
         memberSince: row.createdAt.toISOString(),
         productCount: row.productCount,
+        rating: row.rating,
+        reviewsCount: row.reviewsCount,
       };
     },
 

@@ -63,6 +63,7 @@ describe('GET /api/users/:email', () => {
         img: null,
         image: null,
         role: 'user',
+        shopMails: true,
       });
     }
   });
@@ -183,6 +184,17 @@ describe('PATCH /api/users/:email', () => {
     expect(cleared.json()).toMatchObject({ phone: null, img: null, address: '12 Lake Road, Dhaka' });
   });
 
+  it('turns the shop mails off and on again', async () => {
+    const off = await patch(customer.email, asBearer(customer), { shopMails: false });
+    expect(off.statusCode).toBe(200);
+    expect(off.json<UserProfile>().shopMails).toBe(false);
+    expect(
+      (await get(`/api/users/${customer.email}`, asBearer(customer))).json<UserProfile>().shopMails,
+    ).toBe(false);
+    const on = await patch(customer.email, asBearer(customer), { shopMails: true });
+    expect(on.json<UserProfile>().shopMails).toBe(true);
+  });
+
   it("lets an admin change someone's profile", async () => {
     const response = await patch(cast.owner.email, asBearer(cast.admin), { address: 'Set by admin' });
     expect(response.statusCode).toBe(200);
@@ -209,6 +221,7 @@ describe('PATCH /api/users/:email', () => {
     ['letters in the phone', { phone: 'call me' }, 'phone'],
     ['an address of 501 characters', { address: 'x'.repeat(501) }, 'address'],
     ['an unknown field', { nickname: 'cc' }, 'nickname'],
+    ['shop mails as text', { shopMails: 'no' }, 'shopMails'],
   ])('rejects %s with 400 naming the field', async (_, payload, field) => {
     const response = await patch(customer.email, asBearer(customer), payload);
     expect(response.statusCode).toBe(400);

@@ -68,6 +68,9 @@ export function Component() {
           autoComplete="current-password"
           required
         />
+        <Link to="/forgot-password" className={`self-end text-sm ${textLinkClass}`}>
+          Forgot password?
+        </Link>
         <Button type="submit" disabled={signIn.isPending}>
           {signIn.isPending ? 'Logging in…' : 'Login'}
         </Button>

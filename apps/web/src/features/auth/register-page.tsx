@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { PASSWORD_MIN_LENGTH, PasswordSchema } from '@bazaar/shared/auth';
 import { Loader } from '../../components/loader.tsx';
 import { useSession } from './api/get-session.ts';
 import { useSignUp } from './api/sign-up.ts';
@@ -11,13 +10,12 @@ import { useAuthLinkState, useReturnPath } from './return-path.ts';
 import { SocialSignInButton } from './social-sign-in-button.tsx';
 import { formText } from './form-text.ts';
 import { TextField } from '../../components/text-field.tsx';
-
-const MISMATCH = 'Passwords do not match!';
-
-interface FieldErrors {
-  password?: string | undefined;
-  confirmPassword?: string | undefined;
-}
+import {
+  checkNewPassword,
+  NewPasswordFields,
+  PASSWORD_MISMATCH,
+  type NewPasswordErrors,
+} from './new-password-fields.tsx';
 
 export function Component() {
   const { user, isPending } = useSession();
@@ -25,7 +23,7 @@ export function Component() {
   const linkState = useAuthLinkState();
   const navigate = useNavigate();
   const signUp = useSignUp();
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<NewPasswordErrors>({});
 
   if (isPending && !signUp.isPending) return <Loader />;
   if (user && !signUp.isPending) return <Navigate to={returnPath} replace />;
@@ -33,14 +31,9 @@ export function Component() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const password = formText(form, 'password');
-    const mismatch = password !== formText(form, 'confirmPassword');
-    const found: FieldErrors = {
-      password: PasswordSchema.safeParse(password).error?.issues[0]?.message,
-      confirmPassword: mismatch ? MISMATCH : undefined,
-    };
+    const { password, errors: found } = checkNewPassword(form);
     setErrors(found);
-    if (mismatch) toast.error(MISMATCH);
+    if (found.confirmPassword) toast.error(PASSWORD_MISMATCH);
     if (found.password || found.confirmPassword) return;
 
     signUp.mutate(
@@ -63,23 +56,7 @@ export function Component() {
       <form onSubmit={submit} className="flex flex-col gap-4">
         <TextField label="Name" name="name" autoComplete="name" required />
         <TextField label="Email" name="email" type="email" autoComplete="email" required />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={errors.password}
-        />
-        <TextField
-          label="Confirm password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword}
-        />
+        <NewPasswordFields label="Password" errors={errors} />
         <Button type="submit" disabled={signUp.isPending}>
           {signUp.isPending ? 'Creating your account…' : 'Register'}
         </Button>

@@ -5,7 +5,7 @@ import { payableCents } from '@bazaar/shared/pricing';
 import { Loader } from '../../components/loader.tsx';
 import { useCartProducts, type CartProduct } from './api/get-cart-products.ts';
 import { CartLine, CartLineFailed, CartLineLoading } from './cart-line.tsx';
-import { buyItemsActions, cartActions, useCartItems, type BuyItem } from './cart-store.ts';
+import { buyItemsActions, canHave, cartActions, useCartItems, type BuyItem } from './cart-store.ts';
 import { EmptyCart } from './empty-cart.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { useDropDeletedProducts } from './use-drop-deleted-products.ts';
@@ -29,6 +29,11 @@ export function Component() {
     (sum, line) =>
       line.status === 'success' ? sum + payableCents(line.product, quantityOf(line.productId)) : sum,
     0,
+  );
+
+  // Lines asking for more than the shop has left: marked on the line, and Checkout waits until they change.
+  const hasShortLines = shownLines.some(
+    (line) => line.status === 'success' && !canHave(line.product.stock, quantityOf(line.productId)),
   );
 
   function goToCheckout(buyItems: BuyItem[]) {
@@ -108,6 +113,7 @@ export function Component() {
             totalQuantity={totalQuantity}
             totalPriceCents={totalPriceCents}
             isPartial={shownLines.some((line) => line.status !== 'success')}
+            hasShortLines={hasShortLines}
             onCheckout={checkout}
             onClear={clear}
           />

@@ -42,10 +42,20 @@ function withQuantity(items: CartItems, productId: string, quantity: number): Ca
   return rest;
 }
 
+/** Whether `quantity` of a product with `stock` (null: not counted) can be had. */
+export const canHave = (stock: number | null, quantity: number) => stock === null || quantity <= stock;
+
 export const cartActions = {
-  /** Adding a product not in the cart sets 1; adding it again adds 1. */
-  add: (productId: string) =>
-    cart.update((items) => withQuantity(items, productId, (items[productId] ?? 0) + 1)),
+  /**
+   * Adding a product not in the cart sets 1; adding it again adds 1, unless the cart already holds all the shop
+   * has of it (`stock`; null: not counted). Answers whether it added one.
+   */
+  add: (productId: string, stock: number | null = null) => {
+    const quantity = (cart.read()[productId] ?? 0) + 1;
+    if (!canHave(stock, quantity)) return false;
+    cart.update((items) => withQuantity(items, productId, (items[productId] ?? 0) + 1));
+    return true;
+  },
   increment: (productId: string) =>
     cart.update((items) => (items[productId] ? withQuantity(items, productId, items[productId] + 1) : items)),
   /** Minus stops at 1; Remove takes the line out. */

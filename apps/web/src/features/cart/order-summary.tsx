@@ -11,6 +11,8 @@ interface OrderSummaryProps {
   totalPriceCents: number;
   /** Some lines' products could not be loaded, so Total Price leaves them out. */
   isPartial: boolean;
+  /** Some lines want more than the shop has left: checkout waits until they change. */
+  hasShortLines: boolean;
   onCheckout: () => void;
   onClear: () => void;
 }
@@ -31,10 +33,12 @@ export function OrderSummary({
   totalQuantity,
   totalPriceCents,
   isPartial,
+  hasShortLines,
   onCheckout,
   onClear,
 }: OrderSummaryProps) {
   const headingId = useId();
+  const shortNoteId = useId();
   return (
     <section
       aria-labelledby={headingId}
@@ -57,8 +61,20 @@ export function OrderSummary({
           Total Price leaves out the products that are still loading or could not be loaded.
         </p>
       )}
+      {hasShortLines && (
+        <p id={shortNoteId} className="mt-2 rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800">
+          Some products are no longer available in the quantity you chose. Lower or remove the lines marked in
+          red to check out.
+        </p>
+      )}
       <div className="mt-5 flex flex-col gap-2">
-        <Button onClick={onCheckout}>Checkout</Button>
+        <Button
+          onClick={onCheckout}
+          disabled={hasShortLines}
+          aria-describedby={hasShortLines ? shortNoteId : undefined}
+        >
+          Checkout
+        </Button>
         <Button variant="secondary" onClick={onClear} disabled={totalItems === 0}>
           Clear Cart
         </Button>

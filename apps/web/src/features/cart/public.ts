@@ -1,3 +1,3 @@
 // What other features may use of the cart; everything else in this folder is its own.
-export { buyItemsActions, cartActions, useBuyItems, type BuyItem } from './cart-store.ts';
+export { buyItemsActions, canHave, cartActions, useBuyItems, type BuyItem } from './cart-store.ts';
 export { useCartProducts, type CartProduct } from './api/get-cart-products.ts';

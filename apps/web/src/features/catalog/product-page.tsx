@@ -9,6 +9,7 @@ import { ProductGrid, ProductGridPlaceholder } from '../../components/product-gr
 import { Stars } from '../../components/stars.tsx';
 import { StockLabel } from '../../components/stock-label.tsx';
 import { buyItemsActions, cartActions } from '../cart/public.ts';
+import { ProductReviews } from '../reviews/public.ts';
 import { useProduct } from './api/get-product.ts';
 import { useProducts } from './api/get-products.ts';
 import { Button, textLinkClass } from '../../components/button.tsx';
@@ -74,8 +75,8 @@ function ProductDetails({ product }: { product: Product }) {
   const soldOut = product.stock === 0;
 
   const addToCart = () => {
-    cartActions.add(product._id);
-    toast.success('Product added to cart');
+    if (cartActions.add(product._id, product.stock)) toast.success('Product added to cart');
+    else toast.error(`Your cart already holds all ${product.stock} left of this product`);
   };
   const buyNow = () => {
     buyItemsActions.set([{ productId: product._id, quantity: 1 }]);
@@ -96,7 +97,10 @@ function ProductDetails({ product }: { product: Product }) {
           <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">{product.name}</h1>
           <p className="flex items-center gap-2 text-gray-600">
             <Stars rating={product.ratings} className="text-lg" />
-            <span>({product.reviews_count.toLocaleString('en-US')} reviews)</span>
+            <span>
+              ({product.reviews_count.toLocaleString('en-US')}{' '}
+              {product.reviews_count === 1 ? 'review' : 'reviews'})
+            </span>
           </p>
           <p className="text-sm text-gray-600">
             Sold by{' '}
@@ -213,6 +217,7 @@ export function Component() {
     <>
       {/* Keyed by id: another product starts with its own main image selected. */}
       <ProductDetails key={product._id} product={product} />
+      <ProductReviews product={product} />
       <JustForYou excludeId={product._id} />
     </>
   );

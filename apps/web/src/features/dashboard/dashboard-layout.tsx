@@ -5,6 +5,7 @@ const MENU = [
   { to: '/dashboard/add-products', label: 'Add Product' },
   { to: '/dashboard/products', label: 'Products' },
   { to: '/dashboard/orders', label: 'Orders' },
+  { to: '/dashboard/sales', label: 'Sales' },
   { to: '/dashboard/customers', label: 'Customers' },
   { to: '/dashboard/profile', label: 'Profile' },
   { to: '/', label: 'Home', end: true },

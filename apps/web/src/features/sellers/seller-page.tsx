@@ -1,6 +1,7 @@
 import type { Seller } from '@bazaar/shared/users';
 import { useParams } from 'react-router';
 import { Loader } from '../../components/loader.tsx';
+import { RatingSummary } from '../../components/rating-summary.tsx';
 import { InfiniteProductList, PageHeading } from '../catalog/public.ts';
 import { useSeller } from './api/get-seller.ts';
 
@@ -11,9 +12,12 @@ const monthOf = (isoDate: string) =>
 function SellerFacts({ seller }: { seller: Seller }) {
   const noun = seller.productCount === 1 ? 'product' : 'products';
   return (
-    <p className="text-sm text-gray-600">
-      Member since {monthOf(seller.memberSince)} · {seller.productCount.toLocaleString('en-US')} {noun}
-    </p>
+    <div className="flex flex-col gap-1">
+      <RatingSummary rating={seller.rating} count={seller.reviewsCount} />
+      <p className="text-sm text-gray-600">
+        Member since {monthOf(seller.memberSince)} · {seller.productCount.toLocaleString('en-US')} {noun}
+      </p>
+    </div>
   );
 }
 

@@ -8,6 +8,8 @@ export interface SessionUser {
   name: string;
   email: string;
   image: string | null;
+  /** The e-mail is confirmed: through the mailed link, or by the sign-in provider. */
+  emailVerified: boolean;
 }
 
 interface SessionAnswer {

@@ -29,7 +29,7 @@ interface CheckoutFormProps {
   /** The lines to order: the buy items whose products still exist. */
   lines: BuyItem[];
   totalCents: number;
-  /** False while products are loading or none is left to order. */
+  /** False while products are loading, none is left to order, or a line wants more than is left. */
   canPlace: boolean;
   onPlaced: () => void;
   /** The server refused some products (deleted since they were loaded): load them again. */

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { payableCents } from '@bazaar/shared/pricing';
-import { textLinkClass } from '../../../components/button.tsx';
+import type { Product } from '@bazaar/shared/products';
+import { Button, textLinkClass } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loader } from '../../../components/loader.tsx';
 import { ProductLineFailed, ProductLineLoading } from '../../../components/product-line.tsx';
 import { productQuery } from '../../../lib/product-query.ts';
 import { useViewer } from '../../auth/public.ts';
-import { buyItemsActions, useBuyItems, useCartProducts } from '../../cart/public.ts';
+import { buyItemsActions, canHave, useBuyItems, useCartProducts } from '../../cart/public.ts';
 import { CheckoutForm, type ContactDetails } from './checkout-form.tsx';
 import { OrderTile } from './order-tile.tsx';
 
@@ -18,6 +19,13 @@ function unavailableNote(count: number): string {
   return count === 1
     ? 'A product in your order is no longer available: the order will be placed without it.'
     : `${count} products in your order are no longer available: the order will be placed without them.`;
+}
+
+/** What the shopper is told of a line that wants more than is left. */
+function shortNote({ product }: { product: Product }): string {
+  return product.stock === 0
+    ? `${product.name} is out of stock.`
+    : `Only ${product.stock} left of ${product.name}.`;
 }
 
 /** Checkout (Add Order): the buy items as read-only tiles, then the buyer's details and Place Order. */
@@ -53,6 +61,7 @@ export function Component() {
       ? [{ productId: line.productId, product: line.product, quantity: quantityOf(line.productId) }]
       : [],
   );
+  const short = available.filter(({ product, quantity }) => !canHave(product.stock, quantity));
   const missingCount = lines.filter((line) => line.status === 'missing').length;
   const isReady = lines.every((line) => line.status === 'success' || line.status === 'missing');
   const totalCents = available.reduce(
@@ -64,6 +73,18 @@ export function Component() {
     setPlaced(true);
     buyItemsActions.clear();
     void navigate(ORDERS_PATH);
+  }
+
+  // Each short line down to what is left; a line with nothing left goes.
+  function orderWhatIsLeft() {
+    buyItemsActions.set(
+      buyItems.flatMap((item) => {
+        const product = available.find((line) => line.productId === item.productId)?.product;
+        const left = product?.stock ?? null;
+        if (left === null || item.quantity <= left) return [item];
+        return left === 0 ? [] : [{ ...item, quantity: left }];
+      }),
+    );
   }
 
   function reloadProducts() {
@@ -114,6 +135,14 @@ export function Component() {
           )}
         </p>
       )}
+      {short.length > 0 && (
+        <div role="alert" className="space-y-3 rounded-lg bg-rose-50 px-4 py-3 text-sm text-rose-800">
+          <p>{short.map(shortNote).join(' ')} Change your order to place it.</p>
+          <Button variant="outline" size="sm" onClick={orderWhatIsLeft}>
+            Order what is left
+          </Button>
+        </div>
+      )}
       {/* The form mounts once the profile is known, so that it starts prefilled. */}
       {pending ? (
         <Loader label="Loading your details…" />
@@ -122,7 +151,7 @@ export function Component() {
           initial={initial}
           lines={available}
           totalCents={totalCents}
-          canPlace={isReady && available.length > 0}
+          canPlace={isReady && available.length > 0 && short.length === 0}
           onPlaced={finishCheckout}
           onProductsRefused={reloadProducts}
         />

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { Sale } from '@bazaar/shared/orders';
 import { dollarsToCents, formatDollars } from '@bazaar/shared/pricing';
 import type { Customer } from '@bazaar/shared/users';
+import { OrderStatusBadge } from '../../../components/order-status.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { useCustomerSales } from './api/get-customer-sales.ts';
 import { Button } from '../../../components/button.tsx';
@@ -17,9 +18,7 @@ function OrderDetails({ order }: { order: Sale }) {
         <h3 id={headingId} className="font-semibold text-gray-900">
           <time dateTime={order.orderTime}>{orderDate.format(new Date(order.orderTime))}</time>
         </h3>
-        <p className="rounded-full bg-teal-50 px-2 py-0.5 text-sm font-medium text-teal-800 capitalize">
-          {order.status}
-        </p>
+        <OrderStatusBadge status={order.status} />
         <p className="ml-auto font-semibold text-gray-900">Total {dollars(order.totalPrice)}</p>
       </header>
       <p className="mb-3 text-sm text-gray-700">Ship to: {order.address}</p>

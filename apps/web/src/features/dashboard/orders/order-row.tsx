@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Order, OrderStatus } from '@bazaar/shared/orders';
+import { movesOf, type FulfilmentRole } from '@bazaar/shared/order-status';
 import { dollarsToCents, formatDollars } from '@bazaar/shared/pricing';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { OrderStatusBadge } from '../../../components/order-status.tsx';
 import { failureMessage } from '../../../lib/field-errors.ts';
 import { useChangeOrderStatus } from './api/change-order-status.ts';
 import { Button } from '../../../components/button.tsx';
+import { SellerProgress } from './seller-progress.tsx';
 
 interface Move {
   to: OrderStatus;
@@ -16,23 +19,28 @@ interface Move {
 const SHIP: Move = { to: 'shipped', label: 'Ship', done: 'Order shipped' };
 const DELIVER: Move = { to: 'delivered', label: 'Deliver', done: 'Order delivered' };
 const CANCEL: Move = { to: 'cancelled', label: 'Cancel', done: 'Order cancelled' };
+const CANCEL_REST: Move = {
+  to: 'cancelled',
+  label: 'Cancel the rest',
+  done: 'The rest of the order is cancelled',
+};
 
-/** The moves the server allows the viewer; it checks them again. */
-function movesFor(order: Order, viewer: { isAdmin: boolean; isBuyer: boolean }): Move[] {
-  if (viewer.isAdmin) {
-    if (order.status === 'processing') return [SHIP, CANCEL];
-    if (order.status === 'shipped') return [DELIVER, CANCEL];
-    return [];
-  }
-  return viewer.isBuyer && order.status === 'processing' ? [CANCEL] : [];
+/** The moves the server allows the viewer on some line of the order; it checks them again. */
+function movesFor(order: Order, roles: FulfilmentRole[]): Move[] {
+  const allowed = movesOf(
+    roles,
+    order.products.map((line) => line.status),
+  );
+  return [SHIP, DELIVER, CANCEL].filter((move) => allowed.includes(move.to));
 }
 
-const STATUS_STYLES: Record<OrderStatus, string> = {
-  processing: 'bg-amber-100 text-amber-900',
-  shipped: 'bg-sky-100 text-sky-900',
-  delivered: 'bg-emerald-100 text-emerald-900',
-  cancelled: 'bg-gray-200 text-gray-800',
-};
+/** The names of the lines a buyer's cancellation would still reach, when some of the order has shipped. */
+function unshippedOnly(order: Order, roles: FulfilmentRole[]): string[] | undefined {
+  if (roles.includes('admin')) return undefined;
+  const shipped = order.products.some((line) => line.status === 'shipped' || line.status === 'delivered');
+  if (!shipped) return undefined;
+  return order.products.filter((line) => line.status === 'processing').map((line) => line.name);
+}
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -51,7 +59,13 @@ export function OrderRow({
 }) {
   const changeStatus = useChangeOrderStatus(order._id);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
-  const moves = movesFor(order, { isAdmin, isBuyer: order.userEmail === viewerEmail.toLowerCase() });
+  const roles: FulfilmentRole[] = [];
+  if (order.userEmail === viewerEmail.toLowerCase()) roles.push('buyer');
+  if (isAdmin) roles.push('admin');
+  const moves = movesFor(order, roles);
+  // Part of the order has shipped: the buyer's Cancel reaches only the rest.
+  const rest = unshippedOnly(order, roles);
+  const shown = (candidate: Move) => (candidate === CANCEL && rest ? CANCEL_REST : candidate);
 
   function move({ to, done }: Move) {
     changeStatus.mutate(to, {
@@ -73,33 +87,37 @@ export function OrderRow({
       </td>
       <td className={cell}>
         <div className="flex flex-wrap items-center gap-2">
-          <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[order.status]}`}>
-            {order.status}
-          </span>
-          {moves.map((candidate) => (
+          <OrderStatusBadge status={order.status} />
+          {moves.map(shown).map((candidate) => (
             <Button
               key={candidate.to}
               variant={candidate.to === 'cancelled' ? 'danger-outline' : 'primary'}
               size="xs"
               disabled={changeStatus.isPending}
-              aria-label={`${candidate.label} order ${number}`}
-              onClick={() => (candidate === CANCEL ? setConfirmingCancel(true) : move(candidate))}
+              aria-label={`${candidate.label} ${candidate === CANCEL_REST ? 'of ' : ''}order ${number}`}
+              onClick={() => (candidate.to === 'cancelled' ? setConfirmingCancel(true) : move(candidate))}
             >
               {candidate.label}
             </Button>
           ))}
         </div>
+        <SellerProgress order={order} />
         <ConfirmDialog
           open={confirmingCancel}
-          title={`Cancel order ${number}?`}
-          confirmLabel="Cancel order"
+          title={rest ? `Cancel what has not shipped of order ${number}?` : `Cancel order ${number}?`}
+          confirmLabel={rest ? CANCEL_REST.label : 'Cancel order'}
           dismissLabel="Keep order"
           pendingLabel="Cancelling…"
           pending={changeStatus.isPending}
-          onConfirm={() => move(CANCEL)}
+          onConfirm={() => move(rest ? CANCEL_REST : CANCEL)}
           onCancel={() => setConfirmingCancel(false)}
         >
-          <p>The order will be cancelled. This cannot be undone.</p>
+          <p>
+            {rest
+              ? `${rest.join(', ')} will be cancelled; what has shipped still comes.`
+              : 'The order will be cancelled.'}{' '}
+            This cannot be undone.
+          </p>
         </ConfirmDialog>
       </td>
     </tr>

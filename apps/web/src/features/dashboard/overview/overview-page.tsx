@@ -1,12 +1,30 @@
 import { dollarsToCents, formatDollars } from '@bazaar/shared/pricing';
 import type { Overview } from '@bazaar/shared/stats';
+import { Link } from 'react-router';
+import { textLinkClass } from '../../../components/button.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Loader } from '../../../components/loader.tsx';
 import { useOverview } from './api/get-overview.ts';
 import { OverviewCharts } from './overview-charts.tsx';
 
-function tilesOf({ totals }: Overview) {
+interface Tile {
+  label: string;
+  value: string;
+  /** Where the tile leads, when there is a page that shows what it counts. */
+  to?: string;
+  /** Work waiting: its figure stands out when it is not zero. */
+  waiting?: boolean;
+}
+
+function tilesOf({ totals, work }: Overview): Tile[] {
   return [
+    {
+      label: 'To Ship',
+      value: work.toShip.toLocaleString('en-US'),
+      to: '/dashboard/sales?status=processing',
+      waiting: work.toShip > 0,
+    },
+    { label: 'Low Stock', value: work.lowStock.toLocaleString('en-US'), waiting: work.lowStock > 0 },
     { label: 'Total Products', value: totals.products.toLocaleString('en-US') },
     { label: 'Total Orders', value: totals.orders.toLocaleString('en-US') },
     { label: 'Total Revenue', value: formatDollars(dollarsToCents(totals.revenue)) },
@@ -42,11 +60,27 @@ export function Component() {
         )
       ) : (
         <>
-          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-7">
             {tilesOf(overview).map((tile) => (
-              <div key={tile.label} className="flex flex-col-reverse rounded-xl bg-white p-4 shadow-sm">
-                <dt className="text-sm text-gray-600">{tile.label}</dt>
-                <dd className="text-2xl font-bold text-teal-800 tabular-nums">{tile.value}</dd>
+              <div
+                key={tile.label}
+                className="relative flex flex-col-reverse rounded-xl bg-white p-4 shadow-sm"
+              >
+                <dt className="text-sm text-gray-600">
+                  {tile.to ? (
+                    // The whole tile is the link's target; the term stays its name.
+                    <Link to={tile.to} className={`${textLinkClass} after:absolute after:inset-0`}>
+                      {tile.label}
+                    </Link>
+                  ) : (
+                    tile.label
+                  )}
+                </dt>
+                <dd
+                  className={`text-2xl font-bold tabular-nums ${tile.waiting ? 'text-amber-700' : 'text-teal-800'}`}
+                >
+                  {tile.value}
+                </dd>
               </div>
             ))}
           </dl>

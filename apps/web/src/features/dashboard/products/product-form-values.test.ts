@@ -67,8 +67,6 @@ describe('the product form values', () => {
       description: 'A warm lamp.',
       discount: 15,
       brand: null,
-      ratings: 4.5,
-      reviews_count: 12,
       stock: null,
       flash_sale: true,
       mainImage: 'https://cdn.example/lamp.png',
@@ -82,7 +80,7 @@ describe('the product form values', () => {
 
   it('read blank optional numbers as 0, and a blank main image as none', () => {
     const parsed = productOf({ ...EMPTY_PRODUCT_FORM, name: 'Mug', price: '5' });
-    expect(parsed).toMatchObject({ discount: 0, ratings: 0, reviews_count: 0, images: [] });
+    expect(parsed).toMatchObject({ discount: 0, images: [] });
     expect(parsed.mainImage).toBeUndefined();
   });
 

@@ -8,8 +8,6 @@ export interface ProductFormValues {
   description: string;
   discount: string;
   brand: string;
-  ratings: string;
-  reviews_count: string;
   stock: string;
   mainImage: string;
   images: string;
@@ -26,8 +24,6 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   description: '',
   discount: '',
   brand: '',
-  ratings: '',
-  reviews_count: '',
   stock: '',
   mainImage: '',
   images: '',
@@ -47,8 +43,6 @@ export function productFormValues(product: Product): ProductFormValues {
     description: product.description,
     discount: String(product.discount),
     brand: product.brand ?? '',
-    ratings: String(product.ratings),
-    reviews_count: String(product.reviews_count),
     stock: product.stock === null ? '' : String(product.stock),
     mainImage: product.mainImage.url,
     images: product.images.map((image) => image.url).join(LIST_SEPARATOR),
@@ -75,8 +69,6 @@ function productInput(values: ProductFormValues) {
     // A blank optional number means none of it, also when an edit clears the field.
     discount: numberOrBlank(values.discount) ?? 0,
     brand: values.brand,
-    ratings: numberOrBlank(values.ratings) ?? 0,
-    reviews_count: numberOrBlank(values.reviews_count) ?? 0,
     // Blank: the seller does not count this product's units, also when an edit clears the field.
     stock: numberOrBlank(values.stock) ?? null,
     flash_sale: values.flash_sale,

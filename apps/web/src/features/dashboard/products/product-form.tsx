@@ -35,8 +35,6 @@ const INPUTS_AFTER_DESCRIPTION: InputSpec[] = [
     hint: 'Units you have; leave blank not to count them',
   },
   { name: 'brand', label: 'Brand' },
-  { name: 'ratings', label: 'Ratings', input: { ...NUMBER, max: 5, step: 0.1, placeholder: 'max 5' } },
-  { name: 'reviews_count', label: 'Reviews count', input: { ...NUMBER, inputMode: 'numeric', step: 1 } },
   {
     name: 'mainImage',
     label: 'Main image URL',

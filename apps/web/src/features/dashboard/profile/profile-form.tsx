@@ -15,7 +15,7 @@ export function ProfileForm({
   onDone: () => void;
 }) {
   const update = useUpdateProfile(profile.email);
-  const { field, formProps } = useSchemaForm({
+  const { field, formProps, values, setValue } = useSchemaForm({
     schema: UserUpdateSchema,
     toInput: (values) => values,
     initialValues: {
@@ -24,6 +24,7 @@ export function ProfileForm({
       phone: profile.phone ?? '',
       address: profile.address ?? '',
       img: profile.img ?? '',
+      shopMails: profile.shopMails,
     },
     submit: async (changes) => {
       await update.mutateAsync(changes);
@@ -45,6 +46,16 @@ export function ProfileForm({
       <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
       <TextAreaField label="Address" autoComplete="street-address" {...field('address')} />
       <TextField label="Profile Picture URL" type="url" placeholder="https://…" {...field('img')} />
+      <label className="flex items-center gap-2 text-sm text-gray-700">
+        <input
+          type="checkbox"
+          name="shopMails"
+          className="size-4 accent-teal-700"
+          checked={values.shopMails}
+          onChange={({ target }) => setValue('shopMails', target.checked)}
+        />
+        E-mail me about my orders, sales and reviews
+      </label>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? 'Updating…' : 'Update'}

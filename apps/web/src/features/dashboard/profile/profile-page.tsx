@@ -3,7 +3,7 @@ import type { UserProfile } from '@bazaar/shared/users';
 import { Avatar } from '../../../components/avatar.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Loader } from '../../../components/loader.tsx';
-import { useViewer } from '../../auth/public.ts';
+import { AccountSecurity, EmailVerificationStatus, useViewer } from '../../auth/public.ts';
 import { ProfileForm } from './profile-form.tsx';
 import { Button } from '../../../components/button.tsx';
 
@@ -15,6 +15,7 @@ function ProfileDetails({ profile }: { profile: UserProfile }) {
     ['Email', profile.email],
     ['Phone', profile.phone],
     ['Address', profile.address],
+    ['Shop e-mails', profile.shopMails ? 'On: orders, sales and reviews' : 'Off'],
   ] as const;
   return (
     <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[auto_minmax(0,1fr)]">
@@ -22,6 +23,14 @@ function ProfileDetails({ profile }: { profile: UserProfile }) {
         <div key={label} className="contents">
           <dt className="font-medium text-gray-600">{label}</dt>
           <dd className="break-words whitespace-pre-line text-gray-900">{value || NOT_AVAILABLE}</dd>
+          {label === 'Email' && (
+            <>
+              <dt className="sr-only">Email status</dt>
+              <dd className="-mt-2 sm:col-start-2">
+                <EmailVerificationStatus />
+              </dd>
+            </>
+          )}
         </div>
       ))}
     </dl>
@@ -84,6 +93,7 @@ export function Component() {
           )}
         </div>
       </div>
+      {!isEditing && <AccountSecurity />}
     </div>
   );
 }

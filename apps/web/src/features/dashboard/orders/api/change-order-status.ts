@@ -1,18 +1,31 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Order, OrderStatus } from '@bazaar/shared/orders';
 import { sendJson } from '../../../../lib/api-client.ts';
 import { invalidate, queryKeys } from '../../../../lib/query-keys.ts';
 
 /**
- * Moves one order to another status; the server decides who may make which move (409 otherwise). Either way
- * what shows the order's status is read again, and the figures (a cancelled order counts nowhere): a refusal
- * usually means the order moved on meanwhile.
+ * What a move of order lines makes stale, refused or not (a refusal usually means the order moved on meanwhile):
+ * what shows the order's status, the figures (a cancelled order counts nowhere), and after a cancellation the
+ * products, whose stock it put back.
+ */
+export function invalidateAfterMove(queryClient: QueryClient, status: OrderStatus) {
+  return invalidate(queryClient, [
+    queryKeys.orders.all,
+    queryKeys.sales.all,
+    queryKeys.overview,
+    ...(status === 'cancelled' ? [queryKeys.products.all] : []),
+  ]);
+}
+
+/**
+ * Moves the lines of one order that may make the move (the buyer cancels what is still processing; an admin
+ * moves any line); the server decides, and answers 409 when no line can.
  */
 export function useChangeOrderStatus(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (status: OrderStatus) =>
       sendJson<Order>('PATCH', `/api/orders/${encodeURIComponent(orderId)}/status`, { status }),
-    onSettled: () => invalidate(queryClient, [queryKeys.orders.all, queryKeys.sales.all, queryKeys.overview]),
+    onSettled: (_order, _error, status) => invalidateAfterMove(queryClient, status),
   });
 }

@@ -1,0 +1,57 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { createTransport } from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
+
+/** Delivers one built message; throws when it was not accepted. */
+export interface MailTransport {
+  send(message: Mail.Options): Promise<void>;
+  close(): void;
+}
+
+/** An SMTP server's transport: it must answer within these times, well inside a sender's claim on a mail. */
+function smtpTransport(url: string): MailTransport {
+  const transport = createTransport({
+    url,
+    connectionTimeout: 20_000,
+    greetingTimeout: 20_000,
+    socketTimeout: 40_000,
+  });
+  return {
+    async send(message) {
+      await transport.sendMail(message);
+    },
+    close: () => transport.close(),
+  };
+}
+
+/**
+ * Without an SMTP server (development): each mail is logged and written as `<time>-<id>.eml` into `outboxDir`,
+ * where a developer opens it with a mail program.
+ */
+function fileTransport(outboxDir: string, log: FastifyBaseLogger): MailTransport {
+  const builder = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const built = await builder.sendMail(message);
+      const id = String(message.messageId).replace(/[^\w.-]/g, '');
+      const file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
+      await mkdir(outboxDir, { recursive: true });
+      await writeFile(file, built.message as Buffer);
+      log.info(
+        { to: message.to, subject: message.subject, file },
+        'mail written to the outbox folder (no SMTP_URL)',
+      );
+    },
+    close: () => builder.close(),
+  };
+}
+
+export function createMailTransport(options: {
+  smtpUrl: string | undefined;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}): MailTransport {
+  return options.smtpUrl ? smtpTransport(options.smtpUrl) : fileTransport(options.outboxDir, options.log);
+}

@@ -1,0 +1,137 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { formatDollars } from '@bazaar/shared/pricing';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { mailBody } from './layout.ts';
+import { queueMail, type OutgoingMail } from './outbox.ts';
+
+// The mails the shop sends about orders, sales and reviews; each user may turn them off (users.shop_mails).
+
+export interface MailedOrder {
+  id: string;
+  userEmail: string;
+  name: string;
+  phone: string;
+  address: string;
+  paymentMethod: string;
+  totalCents: number;
+}
+
+export interface MailedLine {
+  sellerEmail: string;
+  name: string;
+  quantity: number;
+  lineTotalCents: number;
+}
+
+/** An order's short reference, as its mails show it. */
+const reference = (orderId: string) => orderId.slice(0, 8);
+
+const lineText = (line: MailedLine) =>
+  `${line.quantity} × ${line.name}: ${formatDollars(line.lineTotalCents)}`;
+
+/** The buyer's mail of a placed order, and each seller's of their own lines of it. */
+export function orderPlacedMails(shopUrl: string, order: MailedOrder, lines: MailedLine[]): OutgoingMail[] {
+  const delivery = `Delivery to ${order.name}, ${order.address} (${order.phone}); payment: ${order.paymentMethod}.`;
+  const buyer: OutgoingMail = {
+    kind: 'order-placed',
+    to: order.userEmail,
+    subject: `Your order ${reference(order.id)} is placed`,
+    ...mailBody({
+      heading: 'Thank you for your order',
+      paragraphs: [...lines.map(lineText), `Total: ${formatDollars(order.totalCents)}`, delivery],
+      action: { label: 'See your orders', url: `${shopUrl}/dashboard/orders` },
+    }),
+  };
+  const sellers = [...new Set(lines.map((line) => line.sellerEmail))].map((sellerEmail): OutgoingMail => {
+    const own = lines.filter((line) => line.sellerEmail === sellerEmail);
+    const total = own.reduce((sum, line) => sum + line.lineTotalCents, 0);
+    return {
+      kind: 'sale',
+      to: sellerEmail,
+      subject: `New sale: order ${reference(order.id)}`,
+      ...mailBody({
+        heading: 'You sold something',
+        paragraphs: [...own.map(lineText), `Your part: ${formatDollars(total)}`, delivery],
+        action: { label: 'See your sales', url: `${shopUrl}/dashboard/sales` },
+      }),
+    };
+  });
+  return [buyer, ...sellers];
+}
+
+/** The buyer's mail when a seller's (or an admin's) move changed the status of that seller's part of the order. */
+export function statusChangedMail(
+  shopUrl: string,
+  order: { id: string; userEmail: string },
+  part: { sellerName: string; status: string; lines: MailedLine[] },
+): OutgoingMail {
+  return {
+    kind: 'status-changed',
+    to: order.userEmail,
+    subject: `Your order ${reference(order.id)} from ${part.sellerName}: ${part.status}`,
+    ...mailBody({
+      heading: `Your order from ${part.sellerName} is ${part.status}`,
+      paragraphs: part.lines.map(lineText),
+      action: { label: 'See your orders', url: `${shopUrl}/dashboard/orders` },
+    }),
+  };
+}
+
+/** A seller's mail when the buyer cancelled their lines of an order. */
+export function buyerCancelledMail(
+  shopUrl: string,
+  orderId: string,
+  sellerEmail: string,
+  lines: MailedLine[],
+) {
+  return {
+    kind: 'sale-cancelled',
+    to: sellerEmail,
+    subject: `Order ${reference(orderId)} was cancelled by the buyer`,
+    ...mailBody({
+      heading: 'The buyer cancelled their order',
+      paragraphs: [...lines.map(lineText), 'Do not ship these.'],
+      action: { label: 'See your sales', url: `${shopUrl}/dashboard/sales` },
+    }),
+  } satisfies OutgoingMail;
+}
+
+/** The seller's mail of a new review of their product. */
+export function reviewMail(
+  shopUrl: string,
+  sellerEmail: string,
+  product: { id: string; name: string },
+  review: { rating: number; text: string; authorName: string | null },
+): OutgoingMail {
+  return {
+    kind: 'review',
+    to: sellerEmail,
+    subject: `New review of ${product.name}: ${review.rating}/5`,
+    ...mailBody({
+      heading: `${review.authorName ?? 'A buyer'} reviewed ${product.name}`,
+      paragraphs: [`Rating: ${review.rating} of 5`, review.text],
+      action: { label: 'See the product', url: `${shopUrl}/product/${product.id}` },
+    }),
+  };
+}
+
+/**
+ * Queues shop mails in the caller's transaction, leaving out recipients who turned shop mails off and addresses
+ * with no account (a seller whose account is gone).
+ */
+export async function queueShopMails(
+  db: Pick<Database, 'insert' | 'select'>,
+  mails: OutgoingMail[],
+): Promise<void> {
+  if (mails.length === 0) return;
+  const wanting = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(inArray(users.email, [...new Set(mails.map((mail) => mail.to))]), eq(users.shopMails, true)));
+  const welcome = new Set(wanting.map((user) => user.email));
+  await queueMail(
+    db,
+    mails.filter((mail) => welcome.has(mail.to)),
+  );
+}

@@ -1,0 +1,170 @@
+import { and, count, desc, eq, getTableColumns, isNull, notExists, sql } from 'drizzle-orm';
+import type { ReviewListQuery } from '@bazaar/shared/reviews';
+import { announceCatalogChange } from '../../db/catalog-changes.ts';
+import type { Database } from '../../db/client.ts';
+import { orderLines, orders, products, reviews, users } from '../../db/schema.ts';
+import { queueShopMails, reviewMail } from '../mail/mail.module.ts';
+
+/** A review with its author's current display name (null when the account is gone). */
+export type ReviewRow = typeof reviews.$inferSelect & { authorName: string | null };
+
+/** What a review submission came to: the review, or why there was no line left to review. */
+export type Submission =
+  { outcome: 'reviewed'; review: ReviewRow } | { outcome: 'not a buyer' } | { outcome: 'all reviewed' };
+
+const reviewWithAuthor = (db: Pick<Database, 'select'>) =>
+  db
+    .select({ ...getTableColumns(reviews), authorName: users.name })
+    .from(reviews)
+    .leftJoin(users, eq(users.email, reviews.authorEmail));
+
+/** The buyer's delivered lines of the product; `unreviewed` keeps those without a review. */
+function deliveredLines(db: Pick<Database, 'select'>, productId: string, buyerEmail: string) {
+  const where = and(
+    eq(orderLines.productId, productId),
+    eq(orderLines.status, 'delivered'),
+    eq(orders.userEmail, buyerEmail),
+  );
+  const query = () =>
+    db
+      .select({ orderId: orderLines.orderId, position: orderLines.position })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId));
+  return {
+    any: () => query().where(where).limit(1),
+    /** The oldest first: a buyer reviews their purchases in the order they made them. */
+    unreviewed: () =>
+      query()
+        .where(
+          and(
+            where,
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(reviews)
+                .where(
+                  and(eq(reviews.orderId, orderLines.orderId), eq(reviews.linePosition, orderLines.position)),
+                ),
+            ),
+          ),
+        )
+        .orderBy(orders.orderTime, orders.seq, orderLines.position)
+        .limit(1),
+  };
+}
+
+/** `shopUrl` (PUBLIC_URL) is what the links of review mails are built on. */
+export function createReviewsRepository(db: Database, shopUrl: string) {
+  return {
+    /** The product's seller, or undefined for an unknown product. */
+    async findProduct(id: string): Promise<{ sellerId: string } | undefined> {
+      const [row] = await db
+        .select({ sellerId: products.sellerId })
+        .from(products)
+        .where(eq(products.id, id))
+        .limit(1);
+      return row;
+    },
+
+    async findReview(productId: string, reviewId: string): Promise<ReviewRow | undefined> {
+      const [row] = await reviewWithAuthor(db)
+        .where(and(eq(reviews.id, reviewId), eq(reviews.productId, productId)))
+        .limit(1);
+      return row;
+    },
+
+    /** One page of a product's reviews, newest first, and how many it has. */
+    async list(productId: string, { limit, offset }: ReviewListQuery) {
+      const where = eq(reviews.productId, productId);
+      const [rows, [counted]] = await Promise.all([
+        reviewWithAuthor(db)
+          .where(where)
+          .orderBy(desc(reviews.createdAt), desc(reviews.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ total: count() }).from(reviews).where(where),
+      ]);
+      return { rows, total: counted?.total ?? 0 };
+    },
+
+    /** Whether the buyer has a delivered line of the product without a review. */
+    async hasUnreviewedLine(productId: string, buyerEmail: string): Promise<boolean> {
+      return (await deliveredLines(db, productId, buyerEmail).unreviewed()).length > 0;
+    },
+
+    /**
+     * Reviews the buyer's oldest delivered, unreviewed line of the product, and adds the rating to the product's
+     * figures by addition (never read, then written), in one transaction. The unique line of a review settles
+     * two submissions for one line: the later one inserts nothing and tries the buyer's next line.
+     */
+    addReview(
+      productId: string,
+      buyerEmail: string,
+      review: { rating: number; text: string },
+    ): Promise<Submission> {
+      return db.transaction(async (tx) => {
+        const lines = deliveredLines(tx, productId, buyerEmail);
+        for (;;) {
+          const [line] = await lines.unreviewed();
+          if (!line) {
+            return { outcome: (await lines.any()).length > 0 ? 'all reviewed' : 'not a buyer' };
+          }
+          const [inserted] = await tx
+            .insert(reviews)
+            .values({
+              productId,
+              orderId: line.orderId,
+              linePosition: line.position,
+              authorEmail: buyerEmail,
+              ...review,
+            })
+            .onConflictDoNothing({ target: [reviews.orderId, reviews.linePosition] })
+            .returning();
+          // Another submission reviewed this line first; each pass finds one line fewer, so this ends.
+          if (!inserted) continue;
+          const [product] = await tx
+            .update(products)
+            .set({
+              reviewsCount: sql`${products.reviewsCount} + 1`,
+              ratingTotal: sql`${products.ratingTotal} + ${review.rating}`,
+              ratings: sql`(${products.ratingTotal} + ${review.rating})::real / (${products.reviewsCount} + 1)`,
+            })
+            .where(eq(products.id, productId))
+            .returning({ id: products.id, name: products.name, sellerId: products.sellerId });
+          // Product answers show the ratings: every process's catalog cache must forget them.
+          await announceCatalogChange(tx);
+          const [author] = await tx
+            .select({ name: users.name })
+            .from(users)
+            .where(eq(users.email, buyerEmail))
+            .limit(1);
+          const reviewed = { ...inserted, authorName: author?.name ?? null };
+          const [seller] = product
+            ? await tx
+                .select({ email: users.email })
+                .from(users)
+                .where(eq(users.id, product.sellerId))
+                .limit(1)
+            : [];
+          if (product && seller)
+            await queueShopMails(tx, [reviewMail(shopUrl, seller.email, product, reviewed)]);
+          return { outcome: 'reviewed', review: reviewed };
+        }
+      });
+    },
+
+    /** Sets the seller's reply if the review has none yet; undefined when it already had one (or is gone). */
+    async reply(reviewId: string, text: string): Promise<ReviewRow | undefined> {
+      const [row] = await db
+        .update(reviews)
+        .set({ reply: text, repliedAt: sql`now()` })
+        .where(and(eq(reviews.id, reviewId), isNull(reviews.reply)))
+        .returning({ id: reviews.id });
+      if (!row) return undefined;
+      const [replied] = await reviewWithAuthor(db).where(eq(reviews.id, row.id)).limit(1);
+      return replied;
+    },
+  };
+}
+
+export type ReviewsRepository = ReturnType<typeof createReviewsRepository>;

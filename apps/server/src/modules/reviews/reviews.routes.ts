@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
+import { ProductIdParamsSchema } from '@bazaar/shared/products';
+import {
+  ReviewCreateSchema,
+  ReviewEligibilitySchema,
+  ReviewListQuerySchema,
+  ReviewParamsSchema,
+  ReviewReplyCreateSchema,
+  ReviewSchema,
+} from '@bazaar/shared/reviews';
+import { errorResponses } from '../../errors/error-responses.ts';
+import type { ReviewsService } from './reviews.service.ts';
+
+export function reviewRoutes(service: ReviewsService) {
+  return async function (app: FastifyInstance) {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+
+    routes.get(
+      '/products/:id/reviews',
+      {
+        schema: {
+          tags: ['reviews'],
+          summary: "A product's reviews",
+          description:
+            "Newest first, each with its author's display name (never an e-mail), the verified-purchase mark " +
+            `and the seller's reply. The number of all of them is in the ${TOTAL_COUNT_HEADER} header.`,
+          params: ProductIdParamsSchema,
+          querystring: ReviewListQuerySchema,
+          response: { 200: z.array(ReviewSchema), ...errorResponses(400, 404) },
+        },
+      },
+      async (request, reply) => {
+        const { items, total } = await service.list(request.params.id, request.query);
+        void reply.header(TOTAL_COUNT_HEADER, total);
+        return items;
+      },
+    );
+
+    routes.get(
+      '/products/:id/reviews/eligibility',
+      {
+        schema: {
+          tags: ['reviews'],
+          summary: 'Whether you may review this product',
+          description:
+            'True while you have a delivered order line of the product that you have not reviewed.',
+          params: ProductIdParamsSchema,
+          response: { 200: ReviewEligibilitySchema, ...errorResponses(401, 404) },
+        },
+        config: { signedIn: true },
+      },
+      async (request) => service.eligibility(request.params.id, request.viewer),
+    );
+
+    routes.post(
+      '/products/:id/reviews',
+      {
+        schema: {
+          tags: ['reviews'],
+          summary: 'Review a product you received',
+          description:
+            'Reviews your oldest delivered order line of the product that has no review yet: one review per line. ' +
+            "403 without a delivered line of the product, 409 when each is reviewed. The product's ratings and " +
+            'reviews_count follow.',
+          params: ProductIdParamsSchema,
+          body: ReviewCreateSchema,
+          response: { 201: ReviewSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+        config: { signedIn: true },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await service.create(request.params.id, request.body, request.viewer)),
+    );
+
+    routes.post(
+      '/products/:id/reviews/:reviewId/reply',
+      {
+        schema: {
+          tags: ['reviews'],
+          summary: "The seller's reply to a review",
+          description:
+            "Only the product's seller may reply (an admin may not speak for them), once per review: a second " +
+            'reply is a 409.',
+          params: ReviewParamsSchema,
+          body: ReviewReplyCreateSchema,
+          response: { 201: ReviewSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+        config: { signedIn: true },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await service.reply(
+              request.params.id,
+              request.params.reviewId,
+              request.body.text,
+              request.viewer,
+            ),
+          ),
+    );
+  };
+}

@@ -1,0 +1,25 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { mailOutbox } from '../db/schema.ts';
+
+/** The latest mail of `kind` queued to `to`, with the link its text carries; undefined when there is none. */
+export async function latestMail(db: Database, to: string, kind: string) {
+  const [mail] = await db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, kind)))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  if (!mail) return undefined;
+  const link = /https?:\/\/\S+/.exec(mail.textBody)?.[0];
+  return { ...mail, link: link ? new URL(link) : undefined };
+}
+
+/** How many mails of `kind` were queued to `to`. */
+export async function mailCount(db: Database, to: string, kind: string): Promise<number> {
+  const rows = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, kind)));
+  return rows.length;
+}

@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '../../components/button.tsx';
+import { TextField } from '../../components/text-field.tsx';
+import { useChangePassword, useSignOutEverywhere } from './api/account-security.ts';
+import { formText } from './form-text.ts';
+import { checkNewPassword, NewPasswordFields, type NewPasswordErrors } from './new-password-fields.tsx';
+
+function ChangePasswordForm() {
+  const changePassword = useChangePassword();
+  const [errors, setErrors] = useState<NewPasswordErrors>({});
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    const { password, errors: found } = checkNewPassword(form);
+    setErrors(found);
+    if (found.password || found.confirmPassword) return;
+    changePassword.mutate(
+      { currentPassword: formText(form, 'currentPassword'), newPassword: password },
+      {
+        onSuccess: () => {
+          formElement.reset();
+          toast.success('Password changed: every other device is signed out.');
+        },
+        onError: (error) => toast.error(error.message),
+      },
+    );
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      className="flex max-w-md flex-col gap-4"
+      aria-labelledby="change-password-heading"
+    >
+      <h2 id="change-password-heading" className="text-lg font-semibold text-gray-900">
+        Change password
+      </h2>
+      <TextField
+        label="Current password"
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        required
+      />
+      <NewPasswordFields label="New password" errors={errors} />
+      <Button type="submit" className="self-start" disabled={changePassword.isPending}>
+        {changePassword.isPending ? 'Changing…' : 'Change password'}
+      </Button>
+    </form>
+  );
+}
+
+function SignOutEverywhere() {
+  const signOutEverywhere = useSignOutEverywhere();
+  return (
+    <div className="flex flex-col gap-2">
+      <h2 className="text-lg font-semibold text-gray-900">Devices</h2>
+      <p className="text-gray-600">Signed in somewhere you should not be? End every session, this one too.</p>
+      <Button
+        variant="danger-outline"
+        className="self-start"
+        disabled={signOutEverywhere.isPending}
+        onClick={() =>
+          signOutEverywhere.mutate(undefined, {
+            onSuccess: () => toast.success('Signed out on every device.'),
+            onError: (error) => toast.error(error.message),
+          })
+        }
+      >
+        Sign out everywhere
+      </Button>
+    </div>
+  );
+}
+
+/** The profile's security section: a new password, and ending every session. */
+export function AccountSecurity() {
+  return (
+    <section className="flex flex-col gap-8 rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
+      <ChangePasswordForm />
+      <SignOutEverywhere />
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sendJson } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { storedToken } from '../token-store.ts';
+import { refetchAfterAccountChange } from './account-changed.ts';
+import { createUserToken } from './create-user-token.ts';
+import { getSession } from './get-session.ts';
+
+/**
+ * Changes the password; the server ends every other session and hands this browser a new one, so the shop's
+ * API token is fetched again for it. The same user stays signed in: only the session is fetched again.
+ */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { currentPassword: string; newPassword: string }) => {
+      await sendJson('POST', '/api/auth/change-password', input);
+      const session = await getSession();
+      if (session) await createUserToken(session.user);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.session });
+    },
+  });
+}
+
+/** Ends every session of the account, this one included. */
+export function useSignOutEverywhere() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      await sendJson('POST', '/api/auth/revoke-sessions', {});
+      storedToken.write(null);
+      await refetchAfterAccountChange(queryClient);
+    },
+  });
+}

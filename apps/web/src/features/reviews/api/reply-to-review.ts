@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Review, ReviewReplyCreate } from '@bazaar/shared/reviews';
+import { sendJson } from '../../../lib/api-client.ts';
+import { invalidate, queryKeys } from '../../../lib/query-keys.ts';
+
+/** The seller's one reply to a review of their product; the list shows it under the review. */
+export function useReplyToReview(productId: string, reviewId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reply: ReviewReplyCreate) =>
+      sendJson<Review>(
+        'POST',
+        `/api/products/${encodeURIComponent(productId)}/reviews/${encodeURIComponent(reviewId)}/reply`,
+        reply,
+      ),
+    onSuccess: () => invalidate(queryClient, [queryKeys.reviews.pages(productId)]),
+  });
+}

@@ -1,0 +1,2 @@
+// What other features may use of reviews; everything else in this folder is its own.
+export { ProductReviews } from './product-reviews.tsx';

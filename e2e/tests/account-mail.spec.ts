@@ -1,0 +1,118 @@
+import { expect, test, type Page } from '@playwright/test';
+import { TEST_PASSWORD } from '../support/accounts.ts';
+import { signOutViaApi, signUpViaApi, submitLogin } from '../support/auth.ts';
+import { mailedLink } from '../support/outbox.ts';
+
+const NEW_PASSWORD = 'a brand new password';
+const SCREENS = '/work/notes/screens';
+
+// The links come from the mails the shop wrote into its outbox folder (no SMTP_URL in this run).
+
+async function screenshots(page: Page, name: string) {
+  await page.screenshot({ path: `${SCREENS}/${name}-desktop.png`, fullPage: true });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENS}/${name}-390.png`, fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
+
+test('forgot password: the mailed link leads to a new password, signed in; the new password signs in later', async ({
+  page,
+}) => {
+  const account = await signUpViaApi(page, { name: 'Fern Forgetful' });
+  await signOutViaApi(page);
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL('/forgot-password');
+  await screenshots(page, 'forgot-password');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByRole('button', { name: 'Send me a link' }).click();
+  await expect(page.getByText('If an account exists for that e-mail, we sent a link')).toBeVisible();
+  await screenshots(page, 'forgot-password-sent');
+
+  const link = await mailedLink(account.email, 'reset-password');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await screenshots(page, 'reset-password');
+  await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Set my new password' }).click();
+  await expect(page).toHaveURL('/dashboard/profile');
+  await expect(page.getByRole('main').getByText(account.email).first()).toBeVisible();
+
+  // The link worked once.
+  await signOutViaApi(page);
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('yet another password');
+  await page.getByLabel('Confirm new password').fill('yet another password');
+  await page.getByRole('button', { name: 'Set my new password' }).click();
+  await expect(page.getByText('This link has expired or was already used.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
+  await screenshots(page, 'reset-password-spent');
+
+  await page.goto('/login');
+  await submitLogin(page, account.email, TEST_PASSWORD);
+  await expect(page.getByRole('status').filter({ hasText: /invalid/i })).toBeVisible();
+  await submitLogin(page, account.email, NEW_PASSWORD);
+  await expect(page).not.toHaveURL('/login');
+});
+
+test('verification: a new account shows Not verified on the profile, the mailed link makes it Verified', async ({
+  page,
+}) => {
+  const account = await signUpViaApi(page, { name: 'Vic Verify' });
+  await page.goto('/dashboard/profile');
+  const main = page.getByRole('main');
+  await expect(main.getByText('Not verified')).toBeVisible();
+  await main.getByRole('button', { name: 'Send the link again' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `We sent a new link to ${account.email}.` }),
+  ).toBeVisible();
+  await screenshots(page, 'profile-not-verified');
+
+  await page.goto(await mailedLink(account.email, 'verify-email'));
+  await expect(page).toHaveURL('/dashboard/profile');
+  await expect(main.getByText('Verified', { exact: true })).toBeVisible();
+  await expect(main.getByText('Not verified')).toHaveCount(0);
+  await screenshots(page, 'profile-verified');
+});
+
+test('the profile changes the password (the current one required) and signs out everywhere', async ({
+  page,
+  browser,
+}) => {
+  const account = await signUpViaApi(page, { name: 'Cass Careful' });
+  // Another device, signed in before the change.
+  const laptop = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const laptopPage = await laptop.newPage();
+  await laptopPage.goto('/login');
+  await submitLogin(laptopPage, account.email, TEST_PASSWORD);
+  await expect(laptopPage).not.toHaveURL(/\/login/);
+
+  await page.goto('/dashboard/profile');
+  const security = page.getByRole('form', { name: 'Change password' });
+  await security.getByLabel('Current password').fill('not my password');
+  await security.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await security.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+  await security.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /invalid password/i })).toBeVisible();
+
+  await security.getByLabel('Current password').fill(TEST_PASSWORD);
+  await security.getByRole('button', { name: 'Change password' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Password changed: every other device is signed out.' }),
+  ).toBeVisible();
+  await screenshots(page, 'profile-security');
+  // This browser stays signed in; the laptop is signed out.
+  await page.reload();
+  await expect(page).toHaveURL('/dashboard/profile');
+  await laptopPage.goto('/dashboard/profile');
+  await expect(laptopPage).toHaveURL(/\/login/);
+  await laptop.close();
+
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await submitLogin(page, account.email, NEW_PASSWORD);
+  await expect(page).not.toHaveURL(/\/login/);
+});

@@ -1,0 +1,213 @@
+import { formatDollars, payableCents } from '@bazaar/shared/pricing';
+import type { Product } from '@bazaar/shared/products';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { signUpViaApi } from '../support/auth.ts';
+import { CONTACT, createProductViaApi, ordersViaApi, placeOrderViaApi } from '../support/shop-data.ts';
+import { expectNoSeriousA11yViolations } from '../support/storefront-checks.ts';
+
+const SCREENS = process.env.SCREENS_DIR;
+
+/** A page in a browser context of its own (axe reads pages of a context), signed in as a new user of that name. */
+async function signedIn(browser: Browser, name: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signUpViaApi(page, { name });
+  return page;
+}
+
+/** A seller with one product of their own, on a page signed in as them. */
+async function sellerWith(browser: Browser, name: string, product: string) {
+  const page = await signedIn(browser, name);
+  const listed = await createProductViaApi(page.request, {
+    name: `${product} ${Date.now().toString(36)}`,
+    price: 20,
+    discount: 10,
+    stock: 50,
+  });
+  return { page, product: listed };
+}
+
+function sale(page: Page, buyer: string): Locator {
+  return page.getByRole('article', { name: `Order of ${buyer}` });
+}
+
+function orderRow(page: Page, address: string): Locator {
+  return page.getByRole('region', { name: 'Orders table' }).locator('tbody tr').filter({ hasText: address });
+}
+
+/** One seller's part in the buyer's progress list of an order. */
+function part(row: Locator, seller: string): Locator {
+  return row
+    .getByRole('list', { name: 'Progress by seller' })
+    .getByRole('listitem')
+    .filter({ hasText: seller });
+}
+
+async function markOnSalesPage(page: Page, buyer: string, button: string, done: string) {
+  await page.goto('/dashboard/sales');
+  await sale(page, buyer).getByRole('button', { name: button }).click();
+  await expect(page.getByText(done, { exact: true })).toBeVisible();
+}
+
+async function stockOf(page: Page, product: Product): Promise<number | null> {
+  const response = await page.request.get(`/api/products/${product._id}`);
+  return ((await response.json()) as Product).stock;
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()?.width ?? 0,
+  );
+}
+
+async function screenshot(page: Page, name: string) {
+  if (SCREENS) await page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage: true });
+}
+
+test('a buyer orders from two sellers; each ships their part on the Sales page; the buyer follows each part to delivered and reviews', async ({
+  browser,
+}) => {
+  const mia = await sellerWith(browser, 'Mia Mugs', 'Stoneware mug');
+  const leo = await sellerWith(browser, 'Leo Lamps', 'Brass lamp');
+  const buyer = await signedIn(browser, 'Bea Buyer');
+  const address = `Two Sellers Road ${Date.now().toString(36)}`;
+  await placeOrderViaApi(
+    buyer.request,
+    [
+      { productId: mia.product._id, quantity: 2 },
+      { productId: leo.product._id, quantity: 1 },
+    ],
+    { address, phone: '+44 20 7946 0001' },
+  );
+
+  // Mia's Sales page: the order with her line only, the buyer's name and where to ship.
+  await mia.page.setViewportSize({ width: 1280, height: 900 });
+  await mia.page.goto('/dashboard/sales');
+  await expect(mia.page.getByRole('heading', { level: 1, name: 'Sales' })).toBeVisible();
+  const miasSale = sale(mia.page, 'Bea Buyer');
+  await expect(miasSale).toContainText(address);
+  await expect(miasSale).toContainText('+44 20 7946 0001');
+  await expect(miasSale).toContainText(`Total ${formatDollars(payableCents(mia.product, 2))}`);
+  const miasLines = miasSale.getByRole('list', { name: 'Products' }).getByRole('listitem');
+  await expect(miasLines).toHaveCount(1);
+  await expect(miasLines).toContainText(mia.product.name);
+  await expect(miasLines).toContainText('Qty 2');
+  await expect(miasLines).toContainText('processing');
+  await expect(miasSale).not.toContainText(leo.product.name);
+  await expect(miasSale.getByRole('button')).toHaveText(['Mark shipped', 'Cancel']);
+  await expectNoSeriousA11yViolations(mia.page);
+
+  await miasSale.getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(mia.page.getByText('Marked shipped', { exact: true })).toBeVisible();
+  await expect(miasLines).toContainText('shipped');
+  await expect(miasSale.getByRole('button')).toHaveText(['Mark delivered']);
+  await screenshot(mia.page, 'sales-desktop');
+
+  // The status filter lives in the address.
+  await mia.page.getByLabel('Status').selectOption('processing');
+  await expect(mia.page).toHaveURL(/\?status=processing$/);
+  await expect(mia.page.getByText('No processing sales')).toBeVisible();
+  await mia.page.getByLabel('Status').selectOption('shipped');
+  await expect(miasSale).toBeVisible();
+  await mia.page.reload();
+  await expect(mia.page.getByLabel('Status')).toHaveValue('shipped');
+  await expect(miasSale).toBeVisible();
+
+  // The buyer sees Mia's part shipped and Leo's still processing; Cancel now reaches only Leo's.
+  await buyer.setViewportSize({ width: 1280, height: 900 });
+  await buyer.goto('/dashboard/orders');
+  const row = orderRow(buyer, address);
+  await expect(part(row, 'Mia Mugs')).toContainText('shipped');
+  await expect(part(row, 'Leo Lamps')).toContainText('processing');
+  await expect(
+    part(row, 'Mia Mugs').getByRole('progressbar', { name: "Progress of Mia Mugs's part" }),
+  ).toHaveAttribute('aria-valuetext', 'shipped');
+  await expect(row.getByRole('cell').last()).toHaveText(/^processing/);
+  await expect(row.getByRole('button', { name: 'Cancel the rest of order 1' })).toBeVisible();
+  await expectNoSeriousA11yViolations(buyer);
+  await screenshot(buyer, 'orders-per-seller-desktop');
+
+  // Leo ships: the order is shipped; then both deliver.
+  await markOnSalesPage(leo.page, 'Bea Buyer', 'Mark shipped', 'Marked shipped');
+  await buyer.reload();
+  await expect(row.getByRole('cell').last()).toHaveText(/^shipped/);
+  await expect(part(row, 'Leo Lamps')).toContainText('shipped');
+  await expect(row.getByRole('button')).toHaveCount(0);
+
+  await markOnSalesPage(mia.page, 'Bea Buyer', 'Mark delivered', 'Marked delivered');
+  await buyer.reload();
+  await expect(part(row, 'Mia Mugs')).toContainText('delivered');
+  await expect(row.getByRole('cell').last()).toHaveText(/^shipped/);
+  await markOnSalesPage(leo.page, 'Bea Buyer', 'Mark delivered', 'Marked delivered');
+  await buyer.reload();
+  await expect(row.getByRole('cell').last()).toHaveText(/^delivered/);
+  await expect(part(row, 'Leo Lamps')).toContainText('delivered');
+  expect((await ordersViaApi(buyer.request)).orders[0]?.status).toBe('delivered');
+
+  // On a phone, both pages fit the screen's width.
+  for (const page of [buyer, mia.page]) await page.setViewportSize({ width: 390, height: 844 });
+  await buyer.reload();
+  // The table scrolls sideways in its own box, as a thumb would move it to the status column.
+  await part(row, 'Leo Lamps').scrollIntoViewIfNeeded();
+  await expect(part(row, 'Leo Lamps')).toContainText('delivered');
+  await expectNoSidewaysScroll(buyer);
+  await screenshot(buyer, 'orders-per-seller-phone');
+  await mia.page.goto('/dashboard/sales');
+  await expect(sale(mia.page, 'Bea Buyer')).toContainText('delivered');
+  await expectNoSidewaysScroll(mia.page);
+  await screenshot(mia.page, 'sales-phone');
+
+  // Delivered: the buyer reviews Mia's mug, and its stars show on the product page and on Mia's page.
+  await buyer.setViewportSize({ width: 1280, height: 900 });
+  await buyer.goto(`/product/${mia.product._id}`);
+  const review = buyer.getByRole('region', { name: 'Reviews' }).getByRole('form', { name: 'Write a review' });
+  await review.getByRole('radio', { name: '4 stars' }).check();
+  await review.getByLabel('Your review').fill('Holds a big coffee, and the glaze is lovely.');
+  await review.getByRole('button', { name: 'Submit review' }).click();
+  await expect(buyer.getByRole('article', { name: 'Review by Bea Buyer' })).toContainText(
+    'Verified purchase',
+  );
+  const details = buyer.getByRole('main').getByRole('article').first();
+  await expect(details.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
+  await expect(details.getByText('(1 review)')).toBeVisible();
+  await details.getByRole('link', { name: 'Mia Mugs', exact: true }).click();
+  await expect(buyer).toHaveURL(/\/seller\//);
+  await expect(buyer.getByRole('main').getByText('4.0 (1 review)')).toBeVisible();
+});
+
+test('a seller cancels their part after confirming; its units go back into stock and the buyer sees it', async ({
+  browser,
+}) => {
+  const mia = await sellerWith(browser, 'Mia Mugs', 'Enamel cup');
+  const buyer = await signedIn(browser, 'Cal Customer');
+  await placeOrderViaApi(buyer.request, [{ productId: mia.product._id, quantity: 3 }], {
+    ...CONTACT,
+    address: 'Cancel Court 9',
+  });
+  expect(await stockOf(mia.page, mia.product)).toBe(47);
+
+  await mia.page.goto('/dashboard/sales');
+  const miasSale = sale(mia.page, 'Cal Customer');
+  const question = mia.page.getByRole('dialog', { name: 'Cancel the order of Cal Customer?' });
+  await miasSale.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toContainText('Your items of this order not shipped yet will be cancelled');
+  await question.getByRole('button', { name: 'Keep' }).click();
+  await expect(question).toBeHidden();
+  expect(await stockOf(mia.page, mia.product)).toBe(47);
+
+  await miasSale.getByRole('button', { name: 'Cancel' }).click();
+  await question.getByRole('button', { name: 'Cancel items' }).click();
+  await expect(mia.page.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(miasSale.getByRole('list', { name: 'Products' })).toContainText('cancelled');
+  await expect(miasSale.getByRole('button')).toHaveCount(0);
+  expect(await stockOf(mia.page, mia.product)).toBe(50);
+
+  await buyer.goto('/dashboard/orders');
+  await expect(orderRow(buyer, 'Cancel Court 9').getByRole('cell').last()).toHaveText('cancelled');
+});
+
+test('someone who sold nothing sees no sales', async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto('/dashboard/sales');
+  await expect(page.getByText('No Sales Yet')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,0 +1,5 @@
+// Without zod, so that the web app can read them without loading the schemas (products.ts re-exports them).
+export const PRICE_MAX = 1_000_000;
+export const STOCK_MAX = 1_000_000;
+/** Stock at or below this is worth telling: "Only N left" to shoppers, the "Low stock" tile to sellers. */
+export const LOW_STOCK = 5;
