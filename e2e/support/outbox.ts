@@ -22,8 +22,12 @@ const decodeQuotedPrintable = (source: string) =>
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The link in the newest mail of `kind` sent to `to`, waiting for the shop to send it. */
-export async function mailedLink(to: string, kind: keyof typeof LINK_PATHS): Promise<string> {
+/** The link in the newest mail of `kind` sent to `to` (other than `except`), waiting for the shop to send it. */
+export async function mailedLink(
+  to: string,
+  kind: keyof typeof LINK_PATHS,
+  except?: string,
+): Promise<string> {
   const recipient = new RegExp(`^To: .*${escapeRegExp(to)}`, 'mi');
   const link = new RegExp(`https?://[^\\s"<>]*${escapeRegExp(LINK_PATHS[kind])}[^\\s"<>]*`);
   let found: string | undefined;
@@ -36,7 +40,7 @@ export async function mailedLink(to: string, kind: keyof typeof LINK_PATHS): Pro
           const mail = decodeQuotedPrintable(await readFile(join(outboxDir, file), 'utf8'));
           if (!recipient.test(mail)) continue;
           found = link.exec(mail)?.[0];
-          if (found) return found;
+          if (found && found !== except) return found;
         }
         return undefined;
       },

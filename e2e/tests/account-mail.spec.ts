@@ -1,20 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { TEST_PASSWORD } from '../support/accounts.ts';
 import { signOutViaApi, signUpViaApi, submitLogin } from '../support/auth.ts';
 import { mailedLink } from '../support/outbox.ts';
+import { screenshots } from '../support/screens.ts';
 
 const NEW_PASSWORD = 'a brand new password';
-const SCREENS = '/work/notes/screens';
-
 // The links come from the mails the shop wrote into its outbox folder (no SMTP_URL in this run).
-
-async function screenshots(page: Page, name: string) {
-  await page.screenshot({ path: `${SCREENS}/${name}-desktop.png`, fullPage: true });
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SCREENS}/${name}-390.png`, fullPage: true });
-  if (size) await page.setViewportSize(size);
-}
 
 test('forgot password: the mailed link leads to a new password, signed in; the new password signs in later', async ({
   page,
@@ -65,14 +56,17 @@ test('verification: a new account shows Not verified on the profile, the mailed 
   await page.goto('/dashboard/profile');
   const main = page.getByRole('main');
   await expect(main.getByText('Not verified')).toBeVisible();
+  const registrationLink = await mailedLink(account.email, 'verify-email');
   await main.getByRole('button', { name: 'Send the link again' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: `We sent a new link to ${account.email}.` }),
   ).toBeVisible();
   await screenshots(page, 'profile-not-verified');
 
-  await page.goto(await mailedLink(account.email, 'verify-email'));
+  // The link sent again returns to the profile.
+  await page.goto(await mailedLink(account.email, 'verify-email', registrationLink));
   await expect(page).toHaveURL('/dashboard/profile');
+  await expect(page.getByRole('status').filter({ hasText: 'Your e-mail is confirmed' })).toBeVisible();
   await expect(main.getByText('Verified', { exact: true })).toBeVisible();
   await expect(main.getByText('Not verified')).toHaveCount(0);
   await screenshots(page, 'profile-verified');

@@ -3,9 +3,8 @@ import type { Product } from '@bazaar/shared/products';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { signUpViaApi } from '../support/auth.ts';
 import { CONTACT, createProductViaApi, ordersViaApi, placeOrderViaApi } from '../support/shop-data.ts';
+import { screenshot } from '../support/screens.ts';
 import { expectNoSeriousA11yViolations } from '../support/storefront-checks.ts';
-
-const SCREENS = process.env.SCREENS_DIR;
 
 /** A page in a browser context of its own (axe reads pages of a context), signed in as a new user of that name. */
 async function signedIn(browser: Browser, name: string): Promise<Page> {
@@ -57,10 +56,6 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     page.viewportSize()?.width ?? 0,
   );
-}
-
-async function screenshot(page: Page, name: string) {
-  if (SCREENS) await page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage: true });
 }
 
 test('a buyer orders from two sellers; each ships their part on the Sales page; the buyer follows each part to delivered and reviews', async ({

@@ -18,6 +18,14 @@ describe('parseEnv', () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.MAIL_FROM).toBe('Bazaar <no-reply@localhost>');
+    expect(env.REQUIRE_EMAIL_VERIFICATION).toBe(false);
+  });
+
+  it('requires verified e-mails by default only when mail can be delivered', () => {
+    const smtp = { SMTP_URL: 'smtp://mail.example.com:587' };
+    expect(parseEnv(smtp).REQUIRE_EMAIL_VERIFICATION).toBe(true);
+    expect(parseEnv({ ...smtp, REQUIRE_EMAIL_VERIFICATION: 'false' }).REQUIRE_EMAIL_VERIFICATION).toBe(false);
+    expect(parseEnv({ REQUIRE_EMAIL_VERIFICATION: 'true' }).REQUIRE_EMAIL_VERIFICATION).toBe(true);
   });
 
   it('reads the mail settings, the sender defaulting to an address on the public host', () => {
@@ -71,6 +79,7 @@ describe('parseEnv', () => {
     ['SMTP_URL', 'http://mail.example.com'],
     ['SMTP_URL', 'mail.example.com:587'],
     ['MAIL_FROM', 'Bazaar'],
+    ['REQUIRE_EMAIL_VERIFICATION', 'yes'],
     ['CORS_ORIGINS', 'not a url'],
     ['SEED_ON_START', 'maybe'],
     ['CATALOG_CACHE_MB', '-1'],

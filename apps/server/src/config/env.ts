@@ -63,6 +63,11 @@ const EnvSchema = z.object({
       error: 'expected an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587',
     })
     .optional(),
+  /**
+   * A password account signs in only once its e-mail is verified, and registering a taken e-mail reveals
+   * nothing. On by default when SMTP_URL is set: without it, nobody could read the link.
+   */
+  REQUIRE_EMAIL_VERIFICATION: z.enum(['true', 'false']).optional(),
   /** The sender of the shop's mails; defaults to Bazaar <no-reply@PUBLIC_URL's host>. */
   MAIL_FROM: z
     .string()
@@ -127,6 +132,7 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
     ...env,
     PUBLIC_URL: publicUrl,
     MAIL_FROM: env.MAIL_FROM ?? `Bazaar <no-reply@${new URL(publicUrl).hostname}>`,
+    REQUIRE_EMAIL_VERIFICATION: (env.REQUIRE_EMAIL_VERIFICATION ?? String(Boolean(env.SMTP_URL))) === 'true',
   };
 });
 

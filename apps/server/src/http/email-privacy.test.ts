@@ -77,6 +77,7 @@ function authGetPaths(): string[] {
     secret: 'a secret only for listing the endpoints',
     limiter: createRateLimiter(testApp.database.db, { max: 1, windowSeconds: 1 }),
     log: testApp.app.log,
+    requireEmailVerification: testApp.env.REQUIRE_EMAIL_VERIFICATION,
   });
   return Object.values(auth.api).flatMap((endpoint: { path?: string; options?: { method?: unknown } }) =>
     endpoint.path && [endpoint.options?.method].flat().includes('GET') ? [`/api/auth${endpoint.path}`] : [],

@@ -1,4 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { expect, vi } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 
@@ -23,3 +24,10 @@ export async function mailCount(db: Database, to: string, kind: string): Promise
     .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, kind)));
   return rows.length;
 }
+
+/** Waits until `db`'s outbox has no unsent mail. */
+export const outboxDrained = (db: Database) =>
+  vi.waitFor(
+    async () => expect(await db.select().from(mailOutbox).where(isNull(mailOutbox.sentAt))).toEqual([]),
+    { timeout: 60_000, interval: 50 },
+  );

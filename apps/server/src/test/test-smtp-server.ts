@@ -1,9 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { isNull } from 'drizzle-orm';
-import { expect, vi } from 'vitest';
-import type { Database } from '../db/client.ts';
-import { mailOutbox } from '../db/schema.ts';
 
 /** A mail as the test SMTP server received it: envelope recipient, headers, and its decoded text. */
 export interface ReceivedMail {
@@ -85,10 +81,3 @@ export async function startTestSmtpServer() {
 }
 
 export type TestSmtpServer = Awaited<ReturnType<typeof startTestSmtpServer>>;
-
-/** Waits until `db`'s outbox has no unsent mail. */
-export const outboxDrained = (db: Database) =>
-  vi.waitFor(
-    async () => expect(await db.select().from(mailOutbox).where(isNull(mailOutbox.sentAt))).toEqual([]),
-    { timeout: 60_000, interval: 50 },
-  );

@@ -4,3 +4,5 @@ export { Random } from '../db/seed/random.ts';
 export { freePort } from './free-port.ts';
 export { startOidcProvider, type OidcPerson } from './oidc-provider.ts';
 export { registerVerifiedAdmin } from './shop-admin.ts';
+export { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from './test-smtp-server.ts';
+export { DEMO_SELLER_EMAIL } from '../db/seed/seed.ts';

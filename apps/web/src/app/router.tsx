@@ -54,6 +54,7 @@ const router = createBrowserRouter([
           { path: 'register', lazy: () => import('../features/auth/register-page.tsx') },
           { path: 'forgot-password', lazy: () => import('../features/auth/forgot-password-page.tsx') },
           { path: 'reset-password', lazy: () => import('../features/auth/reset-password-page.tsx') },
+          { path: 'email-verified', lazy: () => import('../features/auth/email-verified-page.tsx') },
           { path: 'about', lazy: () => import('../features/about/about-page.tsx') },
           {
             path: 'dashboard',

@@ -23,9 +23,23 @@ export function resetPasswordMail(publicUrl: string, to: string, token: string):
   };
 }
 
-/** The mail whose link proves the address belongs to the account; it lands on the profile. */
-export function verifyEmailMail(publicUrl: string, to: string, token: string): OutgoingMail {
-  const url = `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('/dashboard/profile')}`;
+/** The web app's page a verification link lands on: it says whether the link worked, then goes on to `next`. */
+const VERIFIED_PAGE = '/email-verified';
+
+/**
+ * Where to go once the e-mail is confirmed: the path the verifying page asked for (Better Auth puts it in its
+ * link as `callbackURL`), when it is a path of the shop itself; else the home page.
+ */
+export function returnPathOf(betterAuthLink: string): string {
+  const path = new URL(betterAuthLink).searchParams.get('callbackURL') ?? '/';
+  // "//host" and "/\\host" are other sites to a browser.
+  return /^\/(?![/\\])/.test(path) && !path.startsWith(VERIFIED_PAGE) ? path : '/';
+}
+
+/** The mail whose link proves the address belongs to the account; it lands on the web app, then on `next`. */
+export function verifyEmailMail(publicUrl: string, to: string, token: string, next: string): OutgoingMail {
+  const landing = `${VERIFIED_PAGE}?next=${encodeURIComponent(next)}`;
+  const url = `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(landing)}`;
   return {
     kind: 'verify-email',
     to,
@@ -37,6 +51,27 @@ export function verifyEmailMail(publicUrl: string, to: string, token: string): O
         'If you did not register at Bazaar, ignore this mail.',
       ],
       action: { label: 'Confirm my e-mail', url },
+    }),
+  };
+}
+
+/**
+ * The mail to an account's owner when someone registers with their address: the registration itself answered
+ * as for a new account, so that it reveals nothing about who has one.
+ */
+export function existingAccountMail(publicUrl: string, to: string): OutgoingMail {
+  return {
+    kind: 'existing-account',
+    to,
+    subject: 'Someone tried to register with your address at Bazaar',
+    ...mailBody({
+      heading: 'You already have an account',
+      paragraphs: [
+        'Someone, perhaps you, tried to create a Bazaar account with this e-mail address, which already has one. No new account was made.',
+        `If it was you, log in instead. Forgot your password? Choose a new one at ${publicUrl}/forgot-password.`,
+        'If it was not you, ignore this mail: your account is unchanged.',
+      ],
+      action: { label: 'Log in', url: `${publicUrl}/login` },
     }),
   };
 }

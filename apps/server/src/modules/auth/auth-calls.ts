@@ -121,8 +121,13 @@ export function authCallHooks(limiter: RateLimiter, passwordResets: PasswordRese
         await setSessionCookie(ctx, { session, user: resetUser });
         return undefined;
       }
-      // Each session's token is a credential: a list of the account's sessions describes them without it.
       const returned: unknown = ctx.context.returned;
+      // A registration that waits for its e-mail to be verified answers the same whether the e-mail was new or
+      // taken: Better Auth's stand-in user for a taken one lacks what the shop adds to users (the handle).
+      if (ctx.path === '/sign-up/email' && (returned as { token?: unknown } | null)?.token === null) {
+        return ctx.json({ token: null, user: null });
+      }
+      // Each session's token is a credential: a list of the account's sessions describes them without it.
       if (ctx.path === '/list-sessions' && Array.isArray(returned)) {
         return ctx.json(returned.map(({ token, ...session }: { token?: string }) => session));
       }

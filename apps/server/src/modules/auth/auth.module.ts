@@ -40,6 +40,7 @@ export async function registerAuth(
     publicUrl: env.PUBLIC_URL,
     secret: await resolveAuthSecret(db, env.AUTH_SECRET),
     trustedOrigins: env.CORS_ORIGINS,
+    requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
     google: env.GOOGLE_CLIENT_ID
       ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET ?? '' }
       : undefined,

@@ -9,8 +9,10 @@ import type { Database } from '../../db/client.ts';
 import { queueMail } from '../mail/mail.module.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema.ts';
 import {
+  existingAccountMail,
   RESET_LINK_SECONDS,
   resetPasswordMail,
+  returnPathOf,
   VERIFY_LINK_SECONDS,
   verifyEmailMail,
 } from './account-mails.ts';
@@ -28,6 +30,8 @@ export interface AuthOptions {
   trustedOrigins?: string[];
   google?: { clientId: string; clientSecret: string } | undefined;
   oidc?: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  /** A password account signs in only once its e-mail is verified (REQUIRE_EMAIL_VERIFICATION). */
+  requireEmailVerification: boolean;
   /** Counts sign-in, registration and password attempts (auth-calls.ts). */
   limiter: RateLimiter;
   log: FastifyBaseLogger;
@@ -52,6 +56,9 @@ export function createAuth(db: Database, options: AuthOptions) {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
+      // Also makes registering a taken e-mail answer as a new registration does, and mail its owner instead.
+      requireEmailVerification: options.requireEmailVerification,
+      onExistingUserSignUp: ({ user }) => queueMail(db, [existingAccountMail(options.publicUrl, user.email)]),
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       // One insert into the outbox: asking for an unknown e-mail's link is not measurably faster.
@@ -64,10 +71,12 @@ export function createAuth(db: Database, options: AuthOptions) {
     },
     emailVerification: {
       sendOnSignUp: true,
+      // A password sign-in refused for want of verification mails a fresh link (the sign-in limits count it).
+      sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_LINK_SECONDS,
-      sendVerificationEmail: ({ user, token }) =>
-        queueMail(db, [verifyEmailMail(options.publicUrl, user.email, token)]),
+      sendVerificationEmail: ({ user, token, url }) =>
+        queueMail(db, [verifyEmailMail(options.publicUrl, user.email, token, returnPathOf(url))]),
     },
     socialProviders: options.google ? { google: options.google } : {},
     account: { accountLinking: { enabled: true, trustedProviders: ['google', OIDC_PROVIDER_ID] } },

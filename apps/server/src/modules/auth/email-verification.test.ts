@@ -25,28 +25,31 @@ const resend = (
     payload: { email },
   });
 
-/** The verification link last mailed to `email`, checked to be the shop's and to land on the profile. */
+/** Where a link from a registration that named no page to return to lands: the web app's verified page. */
+const LANDING = '/email-verified?next=%2F';
+
+/** The verification link last mailed to `email`, checked to be the shop's and to land on the verified page. */
 async function verificationLink(database: TestApp['database'], email: string): Promise<URL> {
   const mail = await latestMail(database.db, email, 'verify-email');
   expect(mail?.subject).toBe('Confirm your e-mail for Bazaar');
   const link = mail?.link;
   expect(link?.origin).toBe(TEST_PUBLIC_URL);
   expect(link?.pathname).toBe('/api/auth/verify-email');
-  expect(link?.searchParams.get('callbackURL')).toBe('/dashboard/profile');
+  expect(link?.searchParams.get('callbackURL')).toBe(LANDING);
   return link ?? new URL(TEST_PUBLIC_URL);
 }
 
 const follow = (link: URL) => testApp.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
 
 describe('e-mail verification', () => {
-  it('mails a link on registration; following it verifies the e-mail and lands on the profile, signed in', async () => {
+  it('mails a link on registration; following it verifies the e-mail and lands on the verified page, signed in', async () => {
     const account = await signUp(testApp.app, 'newcomer@bazaar.test');
     expect(await sessionUser(testApp.app, asBearer(account))).toMatchObject({ emailVerified: false });
     expect(await mailCount(testApp.database.db, account.email, 'verify-email')).toBe(1);
 
     const response = await follow(await verificationLink(testApp.database, account.email));
     expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe('/dashboard/profile');
+    expect(response.headers.location).toBe(LANDING);
     // The browser that followed the link is signed in; the account's own session sees the e-mail verified.
     expect(cookieOf(response)).toContain('bazaar.session_token=');
     expect(await sessionUser(testApp.app, { cookie: cookieOf(response) })).toMatchObject({
@@ -56,13 +59,13 @@ describe('e-mail verification', () => {
     expect(await sessionUser(testApp.app, asBearer(account))).toMatchObject({ emailVerified: true });
   });
 
-  it('refuses a forged or altered link, which lands on the profile with the reason', async () => {
+  it('refuses a forged or altered link, which lands on the verified page with the reason', async () => {
     const account = await signUp(testApp.app, 'forged@bazaar.test');
     const link = await verificationLink(testApp.database, account.email);
     link.searchParams.set('token', `${link.searchParams.get('token')}x`);
     const response = await follow(link);
     expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe('/dashboard/profile?error=INVALID_TOKEN');
+    expect(response.headers.location).toBe(`${LANDING}&error=INVALID_TOKEN`);
     expect(await sessionUser(testApp.app, asBearer(account))).toMatchObject({ emailVerified: false });
   });
 

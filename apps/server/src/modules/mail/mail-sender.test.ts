@@ -5,12 +5,8 @@ import { join } from 'node:path';
 import { isNull } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema.ts';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.ts';
-import {
-  FAST_MAIL_SENDER,
-  outboxDrained,
-  startTestSmtpServer,
-  type TestSmtpServer,
-} from '../../test/test-smtp-server.ts';
+import { outboxDrained } from '../../test/outbox.ts';
+import { FAST_MAIL_SENDER, startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server.ts';
 import { defaultMailSenderTimings, retryDelayMs } from './mail-sender.ts';
 import { mailBody, queueMail, type OutgoingMail } from './mail.module.ts';
 

@@ -3,12 +3,8 @@ import { asBearer, signUp, signUpAdmin, type TestAccount } from '../../test/acco
 import { changeStatus, orderBody, placeOrder } from '../../test/order-fixtures.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.ts';
-import {
-  FAST_MAIL_SENDER,
-  outboxDrained,
-  startTestSmtpServer,
-  type TestSmtpServer,
-} from '../../test/test-smtp-server.ts';
+import { outboxDrained } from '../../test/outbox.ts';
+import { FAST_MAIL_SENDER, startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server.ts';
 
 let smtp: TestSmtpServer;
 let testApp: TestApp;
@@ -22,7 +18,11 @@ let rug: string;
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  testApp = await createTestApp({ SMTP_URL: smtp.url }, { mailSender: FAST_MAIL_SENDER });
+  // The accounts sign in at registration: shop mails, not registration, are under test here.
+  testApp = await createTestApp(
+    { SMTP_URL: smtp.url, REQUIRE_EMAIL_VERIFICATION: 'false' },
+    { mailSender: FAST_MAIL_SENDER },
+  );
   const { app } = testApp;
   buyer = await signUp(app, 'mail-buyer@bazaar.test', 'Bea Buyer');
   quiet = await signUp(app, 'mail-quiet@bazaar.test', 'Quinn Quiet');

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { textLinkClass } from '../../components/button.tsx';
 
 /** The frame of the login and register pages. */
 export function AuthCard({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
@@ -10,5 +12,27 @@ export function AuthCard({ title, intro, children }: { title: string; intro: str
         <div className="mt-6 flex flex-col gap-4">{children}</div>
       </div>
     </section>
+  );
+}
+
+/** The line under an auth card's form that leads to its sibling page ("New to Bazaar? Create an account"). */
+export function AuthCardLink({
+  question,
+  to,
+  label,
+  state,
+}: {
+  question: string;
+  to: string;
+  label: string;
+  state?: unknown;
+}) {
+  return (
+    <p className="text-center text-sm text-gray-600">
+      {question}{' '}
+      <Link to={to} state={state} className={textLinkClass}>
+        {label}
+      </Link>
+    </p>
   );
 }

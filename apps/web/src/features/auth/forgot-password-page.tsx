@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
-import { Button, textLinkClass } from '../../components/button.tsx';
+import { Button } from '../../components/button.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useRequestPasswordReset } from './api/password-reset.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard, AuthCardLink } from './auth-card.tsx';
 import { formText } from './form-text.ts';
 
 const LINK_SENT = 'If an account exists for that e-mail, we sent a link to choose a new password.';
@@ -39,12 +38,7 @@ export function Component() {
           {LINK_SENT} It works once, within an hour.
         </p>
       )}
-      <p className="text-center text-sm text-gray-600">
-        Remembered it?{' '}
-        <Link to="/login" className={textLinkClass}>
-          Login
-        </Link>
-      </p>
+      <AuthCardLink question="Remembered it?" to="/login" label="Login" />
     </AuthCard>
   );
 }

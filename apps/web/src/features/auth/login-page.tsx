@@ -3,9 +3,9 @@ import toast from 'react-hot-toast';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Loader } from '../../components/loader.tsx';
 import { useSession } from './api/get-session.ts';
-import { useSignIn } from './api/sign-in.ts';
+import { isUnverifiedEmail, useSignIn } from './api/sign-in.ts';
 import { Button, textLinkClass } from '../../components/button.tsx';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard, AuthCardLink } from './auth-card.tsx';
 import { useAuthLinkState, useReturnPath } from './return-path.ts';
 import { SocialSignInButton } from './social-sign-in-button.tsx';
 import { formText } from './form-text.ts';
@@ -45,14 +45,20 @@ export function Component() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const email = formText(form, 'email');
     signIn.mutate(
-      { email: formText(form, 'email'), password: formText(form, 'password') },
+      { email, password: formText(form, 'password'), callbackURL: returnPath },
       {
         onSuccess: () => {
           toast.success('Successfully Login!');
           void navigate(returnPath, { replace: true });
         },
-        onError: (error) => toast.error(error.message),
+        onError: (error) =>
+          toast.error(
+            isUnverifiedEmail(error)
+              ? `Confirm your e-mail first: we sent a new link to ${email}.`
+              : error.message,
+          ),
       },
     );
   }
@@ -76,12 +82,7 @@ export function Component() {
         </Button>
       </form>
       <SocialSignInButton returnTo={returnPath} />
-      <p className="text-center text-sm text-gray-600">
-        New to Bazaar?{' '}
-        <Link to="/register" state={linkState} className={textLinkClass}>
-          Create an account
-        </Link>
-      </p>
+      <AuthCardLink question="New to Bazaar?" to="/register" label="Create an account" state={linkState} />
     </AuthCard>
   );
 }

@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { Loader } from '../../components/loader.tsx';
 import { useSession } from './api/get-session.ts';
 import { useSignUp } from './api/sign-up.ts';
-import { Button, textLinkClass } from '../../components/button.tsx';
-import { AuthCard } from './auth-card.tsx';
+import { Button } from '../../components/button.tsx';
+import { AuthCard, AuthCardLink } from './auth-card.tsx';
 import { useAuthLinkState, useReturnPath } from './return-path.ts';
 import { SocialSignInButton } from './social-sign-in-button.tsx';
 import { formText } from './form-text.ts';
+import { VerificationLinkSent } from './verification-link-sent.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import {
   checkNewPassword,
@@ -24,7 +25,16 @@ export function Component() {
   const navigate = useNavigate();
   const signUp = useSignUp();
   const [errors, setErrors] = useState<NewPasswordErrors>({});
+  // Set when the account waits for its e-mail to be confirmed before anyone signs in to it.
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
 
+  if (linkSentTo) {
+    return (
+      <AuthCard title="Check your e-mail" intro="One last step before you can sign in.">
+        <VerificationLinkSent email={linkSentTo} returnTo={returnPath} />
+      </AuthCard>
+    );
+  }
   if (isPending && !signUp.isPending) return <Loader />;
   if (user && !signUp.isPending) return <Navigate to={returnPath} replace />;
 
@@ -36,10 +46,15 @@ export function Component() {
     if (found.confirmPassword) toast.error(PASSWORD_MISMATCH);
     if (found.password || found.confirmPassword) return;
 
+    const email = formText(form, 'email').trim();
     signUp.mutate(
-      { name: formText(form, 'name').trim(), email: formText(form, 'email'), password },
+      { name: formText(form, 'name').trim(), email, password, callbackURL: returnPath },
       {
-        onSuccess: () => {
+        onSuccess: ({ signedIn }) => {
+          if (!signedIn) {
+            setLinkSentTo(email);
+            return;
+          }
           toast.success('Account created: welcome to Bazaar!');
           void navigate(returnPath, { replace: true });
         },
@@ -62,12 +77,7 @@ export function Component() {
         </Button>
       </form>
       <SocialSignInButton returnTo={returnPath} />
-      <p className="text-center text-sm text-gray-600">
-        Already have an account?{' '}
-        <Link to="/login" state={linkState} className={textLinkClass}>
-          Login
-        </Link>
-      </p>
+      <AuthCardLink question="Already have an account?" to="/login" label="Login" state={linkState} />
     </AuthCard>
   );
 }

@@ -31,3 +31,8 @@ export function useAuthLinkState(): FromState {
   const from = AUTH_PAGES.has(location.pathname) ? fromOf(location.state) : null;
   return { from: from ?? { pathname: location.pathname, search: location.search, hash: location.hash } };
 }
+
+/** `path` when it is a page of the shop itself; "//host" or "/\\host" would be another site to a browser. */
+export function shopPathOr(path: string | null, fallback: string): string {
+  return path && /^\/(?![/\\])/.test(path) ? path : fallback;
+}

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { sendJson } from '../../../lib/api-client.ts';
+import { ApiRequestError, sendJson } from '../../../lib/api-client.ts';
 import { refetchAfterAccountChange } from './account-changed.ts';
 import { createUserToken } from './create-user-token.ts';
 import type { SessionUser } from './get-session.ts';
@@ -7,6 +7,8 @@ import type { SessionUser } from './get-session.ts';
 export interface SignInInput {
   email: string;
   password: string;
+  /** Where the link goes on to if the server mails one because the e-mail is not verified yet. */
+  callbackURL: string;
 }
 
 export function useSignIn() {
@@ -18,4 +20,12 @@ export function useSignIn() {
       await refetchAfterAccountChange(queryClient);
     },
   });
+}
+
+/** The password was right, but the e-mail is not verified yet: the server mailed a new link. */
+export function isUnverifiedEmail(error: unknown): boolean {
+  return (
+    error instanceof ApiRequestError &&
+    (error.body as { code?: unknown } | undefined)?.code === 'EMAIL_NOT_VERIFIED'
+  );
 }

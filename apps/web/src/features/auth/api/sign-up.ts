@@ -8,16 +8,23 @@ export interface SignUpInput {
   name: string;
   email: string;
   password: string;
+  /** The page the mailed verification link returns to, signed in. */
+  callbackURL: string;
 }
 
-/** Creates the account; the server signs the new user in at once. */
+/**
+ * Creates the account. Without mail the server signs the new user in at once; with it, nobody is signed in
+ * (`signedIn: false`) until the link mailed to the address is followed.
+ */
 export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: SignUpInput) => {
-      const { user } = await sendJson<{ user: SessionUser }>('POST', '/api/auth/sign-up/email', input);
+    mutationFn: async (input: SignUpInput): Promise<{ signedIn: boolean }> => {
+      const { user } = await sendJson<{ user: SessionUser | null }>('POST', '/api/auth/sign-up/email', input);
+      if (!user) return { signedIn: false };
       await createUserToken(user);
       await refetchAfterAccountChange(queryClient);
+      return { signedIn: true };
     },
   });
 }
