@@ -14,6 +14,7 @@ export const OIDC_PEOPLE = {
   gwen: { email: 'gwen.google@idp.test', name: 'Gwen Google', picture: picture('G', '#7c3aed') },
   olly: { email: 'olly.oidc@idp.test', name: 'Olly Oidc', picture: picture('O', '#db2777') },
   phoebe: { email: 'phoebe.phone@idp.test', name: 'Phoebe Phone', picture: picture('P', '#ea580c') },
+  nora: { email: 'nora.nopass@idp.test', name: 'Nora Nopass', picture: picture('N', '#0891b2') },
 } satisfies Record<string, OidcPerson>;
 
 export type OidcLogin = keyof typeof OIDC_PEOPLE;

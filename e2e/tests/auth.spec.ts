@@ -203,6 +203,19 @@ test('Google sign-in goes to the provider and back, signed in, with the cart and
   await expect.poll(() => page.evaluate(() => localStorage.getItem('bazaar-token'))).toMatch(/^".+"$/);
 });
 
+test('an account made with Google has no password to change: the profile offers to choose one', async ({
+  page,
+}) => {
+  await page.goto('/dashboard/profile');
+  await signInWithGoogle(page, 'nora');
+  await expect(page).toHaveURL('/dashboard/profile');
+  const main = page.getByRole('main');
+  await expect(main.getByText('Your account signs in with Google and has no password.')).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Change password' })).toHaveCount(0);
+  await main.getByRole('link', { name: 'choose a password' }).click();
+  await expect(page).toHaveURL('/forgot-password');
+});
+
 test('Google sign-in from a guarded page returns to it', async ({ page }) => {
   await page.goto('/dashboard/orders');
   await expect(page).toHaveURL('/login');

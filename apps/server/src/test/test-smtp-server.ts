@@ -11,7 +11,13 @@ export interface ReceivedMail {
 }
 
 /** Mail sender timings short enough for retries to happen within a test. */
-export const FAST_MAIL_SENDER = { pollMs: 200, wakeMs: 20, firstRetryMs: 50, maxRetryMs: 400 };
+export const FAST_MAIL_SENDER = {
+  pollMs: 200,
+  wakeMs: 20,
+  firstRetryMs: 50,
+  maxRetryMs: 400,
+  pruneEveryMs: 200,
+};
 
 /** Undoes quoted-printable soft line breaks and escapes (nodemailer's encoding of long or non-ASCII lines). */
 const decodeQuotedPrintable = (raw: Buffer) =>

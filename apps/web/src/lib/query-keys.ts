@@ -19,6 +19,8 @@ const reviews = ['reviews'] as const;
  */
 export const queryKeys = {
   session: ['session'],
+  /** The signed-in account's ways to sign in: a child of the session, refetched with it. */
+  signInMethods: ['session', 'sign-in-methods'],
   config: ['config'],
   categories: {
     all: categories,

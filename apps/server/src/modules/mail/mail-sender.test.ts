@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isNull } from 'drizzle-orm';
+import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema.ts';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.ts';
 import { outboxDrained } from '../../test/outbox.ts';
@@ -111,5 +111,32 @@ describe('the mail sender without SMTP_URL', () => {
     expect(message).toContain('To: dev@bazaar.test');
     expect(message).toContain('Subject: Open me');
     expect(message).toContain('From: Bazaar <no-reply@shop.bazaar.test>');
+  });
+
+  it('deletes sent mail once it is older than the time it is kept (30 days)', async () => {
+    const { db } = testApp.database;
+    const addresses = ['old@bazaar.test', 'recent@bazaar.test'];
+    await queueMail(
+      db,
+      addresses.map((to) => mail(to, 'Kept a while')),
+    );
+    await outboxDrained(db);
+    const sentAgo = (days: number, to: string) =>
+      db
+        .update(mailOutbox)
+        .set({ sentAt: sql`now() - ${`${days} days`}::interval` })
+        .where(eq(mailOutbox.toAddress, to));
+    await sentAgo(31, 'old@bazaar.test');
+    await sentAgo(29, 'recent@bazaar.test');
+    await vi.waitFor(
+      async () => {
+        const rows = await db
+          .select({ to: mailOutbox.toAddress })
+          .from(mailOutbox)
+          .where(inArray(mailOutbox.toAddress, addresses));
+        expect(rows).toEqual([{ to: 'recent@bazaar.test' }]);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
   });
 });

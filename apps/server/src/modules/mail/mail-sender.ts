@@ -16,6 +16,10 @@ export interface MailSenderTimings {
   /** How long a claim keeps other senders off a batch; longer than one send may take (mail-transport.ts). */
   claimMs: number;
   batchSize: number;
+  /** Sent mail is kept this long (to answer "did the mail go out?"), then deleted. */
+  keepSentMs: number;
+  /** How often the sender deletes sent mail older than `keepSentMs`. */
+  pruneEveryMs: number;
 }
 
 export const defaultMailSenderTimings: MailSenderTimings = {
@@ -25,6 +29,8 @@ export const defaultMailSenderTimings: MailSenderTimings = {
   maxRetryMs: 5 * 60_000,
   claimMs: 2 * 60_000,
   batchSize: 20,
+  keepSentMs: 30 * 24 * 60 * 60_000,
+  pruneEveryMs: 60 * 60_000,
 };
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -116,7 +122,15 @@ export function startMailSender(options: {
       .where(eq(mailOutbox.id, mail.id));
   }
 
+  let prunedAt = 0;
+  async function pruneSent() {
+    if (Date.now() - prunedAt < timings.pruneEveryMs) return;
+    prunedAt = Date.now();
+    await db.delete(mailOutbox).where(lt(mailOutbox.sentAt, interval(-timings.keepSentMs)));
+  }
+
   async function sendDue() {
+    await pruneSent();
     for (;;) {
       const batch = await claim();
       // In parallel: the whole batch is done within one send's time, well inside the claim.

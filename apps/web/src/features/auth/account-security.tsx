@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { Button } from '../../components/button.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { useChangePassword, useSignOutEverywhere } from './api/account-security.ts';
+import { Link } from 'react-router';
+import { Button, textLinkClass } from '../../components/button.tsx';
+import { useChangePassword, useHasPassword, useSignOutEverywhere } from './api/account-security.ts';
 import { formText } from './form-text.ts';
 import { checkNewPassword, NewPasswordFields, type NewPasswordErrors } from './new-password-fields.tsx';
 
@@ -76,11 +77,28 @@ function SignOutEverywhere() {
   );
 }
 
+/** For an account made with Google or OpenID Connect: it has no password to change, but may get one. */
+function NoPassword() {
+  return (
+    <div className="flex flex-col gap-2">
+      <h2 className="text-lg font-semibold text-gray-900">Password</h2>
+      <p className="text-gray-600">
+        Your account signs in with Google and has no password. To sign in with your e-mail too,{' '}
+        <Link to="/forgot-password" className={textLinkClass}>
+          choose a password
+        </Link>{' '}
+        through the link we mail you.
+      </p>
+    </div>
+  );
+}
+
 /** The profile's security section: a new password, and ending every session. */
 export function AccountSecurity() {
+  const hasPassword = useHasPassword();
   return (
     <section className="flex flex-col gap-8 rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
-      <ChangePasswordForm />
+      {hasPassword === false ? <NoPassword /> : <ChangePasswordForm />}
       <SignOutEverywhere />
     </section>
   );

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { sendJson } from '../../../lib/api-client.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getJson, sendJson } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { storedToken } from '../token-store.ts';
 import { refetchAfterAccountChange } from './account-changed.ts';
@@ -32,4 +32,13 @@ export function useSignOutEverywhere() {
       await refetchAfterAccountChange(queryClient);
     },
   });
+}
+
+/** Whether the signed-in account has a password (an account made with Google or OpenID Connect has none). */
+export function useHasPassword(): boolean | undefined {
+  const query = useQuery({
+    queryKey: queryKeys.signInMethods,
+    queryFn: ({ signal }) => getJson<{ providerId: string }[]>('/api/auth/list-accounts', {}, { signal }),
+  });
+  return query.data?.some((account) => account.providerId === 'credential');
 }
