@@ -17,7 +17,10 @@ export function childEnv(database: DatabaseEnv): NodeJS.ProcessEnv {
 }
 
 /** The production build (`npm run build` first), as it runs for shoppers, with logging at warn. */
-export async function startShop(database: DatabaseEnv): Promise<RunningProcess> {
+export async function startShop(
+  database: DatabaseEnv,
+  settings: Record<string, string> = {},
+): Promise<RunningProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   return startNode({
@@ -35,6 +38,7 @@ export async function startShop(database: DatabaseEnv): Promise<RunningProcess> 
       SEED_ON_START: 'false',
       // The bench signs up a user per connection from one address.
       AUTH_RATE_LIMIT_MAX: '1000000',
+      ...settings,
     },
     port,
     readyPath: '/api/products?limit=1',

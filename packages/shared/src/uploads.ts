@@ -1,0 +1,30 @@
+/** The widths, in pixels, each uploaded picture is stored in (never wider than the picture itself). */
+export const UPLOAD_WIDTHS = [320, 640, 1280] as const;
+
+/** The largest size a picture file may have when it is uploaded. */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+
+// `/media/{upload id}/{width}.webp`: where the shop serves an uploaded picture at one of its widths.
+const UPLOAD_PATH = /^\/media\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/\d+\.webp$/;
+
+/** The id of the upload behind `url`, when it is a picture the shop stored; else undefined. */
+export function uploadIdOf(url: string): string | undefined {
+  try {
+    return UPLOAD_PATH.exec(new URL(url).pathname)?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
+/** The URL of upload `id` at `width` beside `url` (same origin). */
+const atWidth = (url: string, id: string, width: number) => new URL(`/media/${id}/${width}.webp`, url).href;
+
+/**
+ * An `<img srcset>` of every stored width of the uploaded picture at `url`, so that a browser fetches the
+ * smallest that fills the space; undefined for a picture the shop did not store (any other URL).
+ */
+export function uploadSrcSet(url: string): string | undefined {
+  const id = uploadIdOf(url);
+  if (!id) return undefined;
+  return UPLOAD_WIDTHS.map((width) => `${atWidth(url, id, width)} ${width}w`).join(', ');
+}
