@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { User } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
@@ -22,6 +24,14 @@ const LIMITED_CALLS = new Set([
   '/reset-password',
   '/send-verification-email',
 ]);
+
+/**
+ * Calls whose answer must not tell whether an e-mail has an account: the work differs (an account's token and
+ * mail are written), so each answer is held until the same minimum time has passed, as Better Auth does for its
+ * own anonymous verification resend.
+ */
+const EVEN_TIMED_CALLS = new Set(['/request-password-reset', '/sign-up/email']);
+export const EVEN_ANSWER_MS = 500;
 
 /** The user whose password a request reset, by that request: left by `onPasswordReset` (auth.ts). */
 export type PasswordResets = WeakMap<Request, User>;
@@ -96,13 +106,23 @@ function checkBody(schema: z.ZodType, body: unknown): void {
   });
 }
 
+/** Waits until EVEN_ANSWER_MS have passed since `request` began. */
+async function evenTime(startedAt: WeakMap<Request, number>, request: Request | undefined): Promise<void> {
+  const started = request && startedAt.get(request);
+  if (started === undefined) return;
+  const remaining = EVEN_ANSWER_MS - (performance.now() - started);
+  if (remaining > 0) await sleep(remaining);
+}
+
 /**
  * The shop's rules for Better Auth's calls, as Better Auth hooks: they are decided on `ctx.path`, the endpoint
  * Better Auth actually serves, whatever spelling of the URL reached it (dot segments, escapes…).
  */
 export function authCallHooks(limiter: RateLimiter, passwordResets: PasswordResets) {
+  const startedAt = new WeakMap<Request, number>();
   return {
     before: createAuthMiddleware(async (ctx) => {
+      if (EVEN_TIMED_CALLS.has(ctx.path) && ctx.request) startedAt.set(ctx.request, performance.now());
       if (OWN_PAGES_ONLY.has(ctx.path)) refuseForeignOrigin(ctx);
       if (LIMITED_CALLS.has(ctx.path)) await limitAttempts(limiter, ctx);
       const schema = BODY_SCHEMAS[ctx.path];
@@ -125,8 +145,10 @@ export function authCallHooks(limiter: RateLimiter, passwordResets: PasswordRese
       // A registration that waits for its e-mail to be verified answers the same whether the e-mail was new or
       // taken: Better Auth's stand-in user for a taken one lacks what the shop adds to users (the handle).
       if (ctx.path === '/sign-up/email' && (returned as { token?: unknown } | null)?.token === null) {
+        await evenTime(startedAt, ctx.request);
         return ctx.json({ token: null, user: null });
       }
+      if (ctx.path === '/request-password-reset') await evenTime(startedAt, ctx.request);
       // Each session's token is a credential: a list of the account's sessions describes them without it.
       if (ctx.path === '/list-sessions' && Array.isArray(returned)) {
         return ctx.json(returned.map(({ token, ...session }: { token?: string }) => session));
