@@ -110,6 +110,15 @@ test('a shopper registers at checkout, confirms the e-mail, resets a forgotten p
     .to(DEMO_SELLER_EMAIL)
     .find((mail) => mail.subject === `New sale: order ${reference}`);
   expect(sale?.body).toContain(product.name);
+
+  // Later, the new password signs in.
+  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await expect(page.getByRole('status').filter({ hasText: 'You are logged out.' })).toBeVisible();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Successfully Login!' })).toBeVisible();
 });
 
 test('registering with an e-mail that has an account looks like any registration; the owner is told', async ({
