@@ -52,13 +52,15 @@ export async function phonePhoto(options: {
   height: number;
   orientation?: number;
   quality?: number;
+  /** How grainy: 0 is a smooth gradient. */
+  noise?: number;
 }) {
-  const { width, height } = options;
+  const { width, height, noise: grain = 64 } = options;
   const pixels = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
       const at = (y * width + x) * 3;
-      const noise = Math.floor(Math.random() * 64);
+      const noise = Math.floor(Math.random() * grain);
       pixels[at] = Math.floor((x / width) * 191) + noise;
       pixels[at + 1] = Math.floor((y / height) * 191) + noise;
       pixels[at + 2] = 96 + noise;
