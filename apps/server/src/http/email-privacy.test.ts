@@ -94,6 +94,7 @@ function parameterValues(): Record<string, string[]> {
     slug: ['leak-proof-lamp'],
     variant: ['1'],
     index: ['1'],
+    width: ['320'],
   };
 }
 

@@ -6,3 +6,4 @@ export { startOidcProvider, type OidcPerson } from './oidc-provider.ts';
 export { registerVerifiedAdmin } from './shop-admin.ts';
 export { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from './test-smtp-server.ts';
 export { DEMO_SELLER_EMAIL } from '../db/seed/seed.ts';
+export { multipart, phonePhoto, pngBomb } from './uploads.ts';
