@@ -86,9 +86,14 @@ export function ProductForm({
   function changePhotos(update: (photos: string[]) => string[]) {
     updateValues((current) => withPhotos(update(photosOf(current))));
   }
-  /** Uploads photos; each one joins the end of the list once it is stored. */
+  /** Uploads photos; each one joins the end of the list once stored, or leads it while there is no main picture. */
   const addPhotos = (files: Iterable<File>) =>
-    uploads.add(files, (url) => changePhotos((photos) => [...photos, url]));
+    uploads.add(files, (url) =>
+      updateValues((current) => {
+        const photos = photosOf(current);
+        return withPhotos(current.mainImage.trim() ? [...photos, url] : [url, ...photos]);
+      }),
+    );
 
   const textField = ({ name, label, input, hint }: InputSpec) => (
     <TextField key={name} label={label} hint={hint} {...field(name)} {...input} />
