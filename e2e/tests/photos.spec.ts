@@ -100,12 +100,13 @@ test('a seller drops two photos and picks a third, reorders them, picks the main
   await expect(field(page, 'Main image URL')).toHaveValue(green.url);
   await expect(field(page, 'Images')).toHaveValue(`${red.url}, ${blue.url}`);
 
-  const [answer] = await Promise.all([
-    page.waitForResponse((response) => new URL(response.url()).pathname === '/api/products'),
+  const [request] = await Promise.all([
+    page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/products')),
     productForm(page).getByRole('button', { name: 'Add Product' }).click(),
   ]);
-  const product = (await answer.json()) as Product;
-  expect(answer.status(), JSON.stringify(product)).toBe(201);
+  const answer = await request.response();
+  const product = (await answer?.json()) as Product;
+  expect(answer?.status(), JSON.stringify(product)).toBe(201);
   expect(product.mainImage.url).toBe(green.url);
   expect(product.images.map((image) => image.url)).toEqual([red.url, blue.url]);
   // The form starts again, without photos.
