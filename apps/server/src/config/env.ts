@@ -94,6 +94,10 @@ const EnvSchema = z.object({
     .min(0)
     .max(65536)
     .default(32),
+  /** Pictures each user may upload per hour (POST /api/uploads); refused ones count too. */
+  UPLOADS_PER_HOUR: positiveInt(60),
+  /** An uploaded picture that no product, profile or order line uses is deleted after this many hours. */
+  UPLOAD_GRACE_HOURS: z.coerce.number({ error: 'expected a number of hours' }).min(0).default(24),
   /** A client must send a request's headers within this time (slow-header attacks hold connections open). */
   HEADERS_TIMEOUT_SECONDS: positiveInt(15),
   /** ...and the whole request, body included, within this one. */

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   foreignKey,
   index,
   integer,
@@ -320,4 +321,56 @@ export const mailOutbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} is null`),
   ],
+);
+
+/** Raw bytes (PostgreSQL bytea). */
+const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * A picture a user uploaded (docs/decisions/016-picture-storage.md). `uses` counts the products, profiles and order
+ * lines that name it, kept by triggers (migration 0008) on every write path; a picture unused for the grace period is
+ * deleted by the clean-up job.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The size in bytes of the file as it was sent. */
+    size: integer('size').notNull(),
+    /** The size of the largest stored width, upright. */
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    uses: integer('uses').notNull().default(0),
+    /** Since when nothing uses it (its upload, at first); null while something does. */
+    unusedSince: timestamp('unused_since', { withTimezone: true }).defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Holds only the unused pictures, so that the clean-up reads a handful of rows whatever the catalog's size.
+    index('uploads_unused_idx')
+      .on(t.unusedSince)
+      .where(sql`${t.uses} = 0`),
+    index('uploads_owner_idx').on(t.ownerId),
+  ],
+);
+
+/**
+ * One stored width of an upload, as WebP. `width` is the width asked for (one of UPLOAD_WIDTHS); a picture narrower
+ * than that is stored at its own width, once, under the smallest width that holds it.
+ */
+export const uploadFiles = pgTable(
+  'upload_files',
+  {
+    uploadId: uuid('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    /** A strong ETag: a hash of the bytes. */
+    etag: text('etag').notNull(),
+    bytes: bytes('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.width] })],
 );

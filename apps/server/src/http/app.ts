@@ -17,6 +17,7 @@ import { registerOrders } from '../modules/orders/orders.module.ts';
 import { registerProducts } from '../modules/products/products.module.ts';
 import { registerReviews } from '../modules/reviews/reviews.module.ts';
 import { registerStats } from '../modules/stats/stats.module.ts';
+import { registerMedia, registerUploads } from '../modules/uploads/uploads.module.ts';
 import { registerUsers } from '../modules/users/users.module.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandlers } from './error-handler.ts';
 import { registerInputGuard } from './input-guard.ts';
@@ -88,9 +89,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       api.get('/health', { schema: { hide: true } }, () => ({ status: 'ok', engine: database.engine }));
       const { isAdmin } = await registerAuth(api, { db, env, catalogCache });
-      await registerProducts(api, { db, catalogCache, imageUrls });
+      const uploadGuard = await registerUploads(api, { db, env });
+      await registerProducts(api, { db, catalogCache, imageUrls, uploadGuard });
       await registerCategories(api, { db, catalogCache, imageUrls });
-      await registerUsers(api, { db, catalogCache, isAdmin });
+      await registerUsers(api, { db, catalogCache, isAdmin, uploadGuard });
       await registerOrders(api, { db, catalogCache, imageUrls, shopUrl: env.PUBLIC_URL });
       await registerReviews(api, { db, catalogCache, shopUrl: env.PUBLIC_URL });
       await registerStats(api, { db, clock: options.clock ?? (() => new Date()) });
@@ -99,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   if (options.mailSender !== false) registerMailSender(app, { db, env, timings: options.mailSender });
   await registerImages(app);
+  await registerMedia(app, { db, env });
   await registerStaticSite(app, options.webDist);
 
   return app;

@@ -11,6 +11,7 @@ import { createRateLimiter } from './rate-limiter.ts';
 import { createViewers, type Viewer } from './viewer.ts';
 
 export type { Viewer } from './viewer.ts';
+export { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

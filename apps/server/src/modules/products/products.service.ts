@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Viewer } from '../auth/auth.module.ts';
 import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
+import type { UploadGuard } from '../uploads/uploads.module.ts';
 import { productImageUrl, slugify, type ShopImageUrls } from '../../images/image-urls.ts';
 import type {
   NewProductRow,
@@ -64,6 +65,12 @@ function toColumns(input: ProductUpdate, images: ShopImageUrls): Partial<NewProd
 const forbidden = () =>
   new AppError('FORBIDDEN', 'Only the seller who added this product or an admin may change it.');
 
+/** The picture URLs a write sets. */
+const picturesOf = (input: ProductUpdate) => [
+  ...(input.mainImage === undefined ? [] : [input.mainImage]),
+  ...(input.images ?? []),
+];
+
 /** The filter part of a list query: lists that differ only in order or page share one count. */
 const countKey = (query: ProductListQuery) =>
   JSON.stringify([query.q, query.category, query.flash_sale, query.seller]);
@@ -76,6 +83,7 @@ export function createProductsService(
   repository: ProductsRepository,
   cache: CatalogCache,
   images: ShopImageUrls,
+  assertMayAttach: UploadGuard,
 ) {
   const sent = (row: ProductRow) => toProduct(row, images);
 
@@ -137,6 +145,7 @@ export function createProductsService(
     },
 
     async create(input: ProductCreate, viewer: Viewer): Promise<Product> {
+      await assertMayAttach(picturesOf(input), viewer);
       const columns = toColumns(input, images);
       const row = await repository.create({
         ...columns,
@@ -152,6 +161,13 @@ export function createProductsService(
 
     async update(id: string, input: ProductUpdate, viewer: Viewer): Promise<Product> {
       if (!isUuid(id)) throw notFound('Product');
+      const pictures = picturesOf(input);
+      if (pictures.length > 0) {
+        // Pictures the product already shows stay allowed (an admin may have attached someone else's).
+        const current = await repository.findById(id);
+        if (!current) throw notFound('Product');
+        await assertMayAttach(pictures, viewer, [current.mainImageUrl, ...current.imageUrls]);
+      }
       const row = await repository.update(id, toColumns(input, images), editorOf(viewer));
       if (!row) throw await refusal(id);
       cache.invalidate();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
+import type { UploadGuard } from '../uploads/uploads.module.ts';
 import { createUsersRepository, type UserRow } from './users.repository.ts';
 import { userRoutes } from './users.routes.ts';
 import { createUsersService } from './users.service.ts';
@@ -11,7 +12,15 @@ export async function registerUsers(
     db,
     catalogCache,
     isAdmin,
-  }: { db: Database; catalogCache: CatalogCache; isAdmin: (user: UserRow) => boolean },
+    uploadGuard,
+  }: {
+    db: Database;
+    catalogCache: CatalogCache;
+    isAdmin: (user: UserRow) => boolean;
+    uploadGuard: UploadGuard;
+  },
 ) {
-  await api.register(userRoutes(createUsersService(createUsersRepository(db), isAdmin, catalogCache)));
+  await api.register(
+    userRoutes(createUsersService(createUsersRepository(db), isAdmin, catalogCache, uploadGuard)),
+  );
 }

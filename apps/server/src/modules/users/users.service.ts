@@ -8,6 +8,7 @@ import {
 import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Viewer } from '../auth/auth.module.ts';
 import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
+import type { UploadGuard } from '../uploads/uploads.module.ts';
 import type { Page, UserRow, UsersRepository } from './users.repository.ts';
 
 /** A buyer as a seller sees them: no e-mail, no role. */
@@ -26,6 +27,7 @@ export function createUsersService(
   repository: UsersRepository,
   isAdmin: (user: UserRow) => boolean,
   cache: Pick<CatalogCache, 'invalidate'>,
+  assertMayAttach: UploadGuard,
 ) {
   const toProfile = (row: UserRow): UserProfile => ({
     ...toCustomer(row),
@@ -93,6 +95,10 @@ export function createUsersService(
           'The e-mail address is the account identity and cannot be changed.',
           [{ path: 'email', message: 'cannot be changed' }],
         );
+      }
+      if (changes.img) {
+        const current = await repository.findByEmail(email);
+        await assertMayAttach([changes.img], viewer, current?.img ? [current.img] : []);
       }
       const row = await repository.update(email, changes);
       if (!row) throw notFound('User');

@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { UPLOAD_WIDTHS } from '@bazaar/shared/uploads';
+import { AppError } from '../../errors/app-error.ts';
+
+/** More pixels than a 48-megapixel phone photo: refused from the file's header, before anything is decoded. */
+export const MAX_PIXELS = 50_000_000;
+
+/** How many pictures this process decodes at once; more wait their turn, so memory stays flat under a burst. */
+const AT_ONCE = 2;
+
+// Each picture is read once, so libvips' operation cache only holds memory; two threads per picture.
+sharp.cache(false);
+sharp.concurrency(2);
+
+export interface StoredWidth {
+  /** The width asked for (one of UPLOAD_WIDTHS); the picture is narrower when the original was. */
+  width: number;
+  etag: string;
+  bytes: Buffer;
+}
+
+export interface Picture {
+  width: number;
+  height: number;
+  files: StoredWidth[];
+}
+
+const unsupported = (message: string) => new AppError('UNSUPPORTED_MEDIA_TYPE', message);
+const ACCEPTED = 'Send a JPEG, PNG, WebP or AVIF picture.';
+
+/** The picture's kind from its bytes (never its name or Content-Type), refusing all but the accepted ones. */
+async function checkedHeader(file: Buffer): Promise<{ width: number; height: number }> {
+  let header: Metadata;
+  try {
+    // The header only: sharp's own pixel limit would call a bomb unreadable instead of too large.
+    header = await sharp(file, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unsupported(`This file is not a picture the shop can read. ${ACCEPTED}`);
+  }
+  const { format, compression, width, height } = header;
+  const accepted =
+    format === 'jpeg' ||
+    format === 'png' ||
+    format === 'webp' ||
+    (format === 'heif' && compression === 'av1');
+  if (!accepted) throw unsupported(`${format.toUpperCase()} pictures are not accepted. ${ACCEPTED}`);
+  if (width * height > MAX_PIXELS) {
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `The picture has too many pixels (${width} × ${height}); at most ${MAX_PIXELS / 1_000_000} megapixels are accepted.`,
+    );
+  }
+  return { width, height };
+}
+
+const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest('base64url')}"`;
+
+/**
+ * Turns an upload into the stored WebP widths: upright by its EXIF orientation, converted to sRGB, without any
+ * metadata (sharp writes none unless asked), never enlarged.
+ */
+async function storedWidths(file: Buffer): Promise<Picture> {
+  await checkedHeader(file);
+  const largest = UPLOAD_WIDTHS[UPLOAD_WIDTHS.length - 1];
+  let upright: { data: Buffer; info: OutputInfo };
+  try {
+    // Decoded once, at most at the largest width (JPEG shrinks on load); the smaller widths come from these pixels.
+    upright = await sharp(file, { limitInputPixels: MAX_PIXELS })
+      .rotate()
+      .resize({ width: largest, withoutEnlargement: true })
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw unsupported(`The picture could not be read: the file is damaged or incomplete. ${ACCEPTED}`);
+  }
+  const { width, height, channels } = upright.info;
+  const files: StoredWidth[] = [];
+  for (const slot of UPLOAD_WIDTHS) {
+    const bytes = await sharp(upright.data, { raw: { width, height, channels } })
+      .resize({ width: Math.min(slot, width) })
+      .webp({ quality: 80 })
+      .toBuffer();
+    files.push({ width: slot, etag: etagOf(bytes), bytes });
+    if (width <= slot) break;
+  }
+  return { width, height, files };
+}
+
+/** Runs at most `max` tasks at a time, the others in the order they came. */
+function queue(max: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running < max) running += 1;
+    else await new Promise<void>((resume) => waiting.push(resume));
+    try {
+      return await task();
+    } finally {
+      // The slot passes straight to the next in line, or is freed.
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
+const inTurn = queue(AT_ONCE);
+
+/** The stored widths of an uploaded file, or an AppError saying why it is refused. */
+export const processPicture = (file: Buffer): Promise<Picture> => inTurn(() => storedWidths(file));

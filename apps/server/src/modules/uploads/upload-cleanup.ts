@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { UploadsRepository } from './uploads.repository.ts';
+
+const EVERY_MS = 15 * 60_000;
+
+/**
+ * Every 15 minutes, deletes the pictures nothing has used for `graceHours`. Each process runs one; the deletes skip
+ * rows another process holds, so they never wait for each other nor delete twice.
+ */
+export function startUploadCleanup(options: {
+  repository: UploadsRepository;
+  graceHours: number;
+  log: FastifyBaseLogger;
+}): { stop(): Promise<void> } {
+  const { repository, graceHours, log } = options;
+  let round: Promise<void> | undefined;
+
+  async function removeAll(): Promise<void> {
+    try {
+      let removed = 0;
+      for (
+        let batch = await repository.removeUnused(graceHours);
+        batch > 0;
+        batch = await repository.removeUnused(graceHours)
+      ) {
+        removed += batch;
+      }
+      if (removed > 0) log.info({ removed }, 'unused uploaded pictures deleted');
+    } catch (error) {
+      log.warn({ err: error }, 'unused uploaded pictures not deleted; tried again later');
+    }
+  }
+
+  const timer = setInterval(() => {
+    round ??= removeAll().finally(() => (round = undefined));
+  }, EVERY_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await round;
+    },
+  };
+}

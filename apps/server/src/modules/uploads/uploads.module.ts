@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { Env } from '../../config/env.ts';
+import type { Database } from '../../db/client.ts';
+import { createRateLimiter } from '../auth/auth.module.ts';
+import { mediaRoutes } from './media.routes.ts';
+import { startUploadCleanup } from './upload-cleanup.ts';
+import { createUploadGuard } from './upload-guard.ts';
+import { createUploadsRepository } from './uploads.repository.ts';
+import { uploadRoutes } from './uploads.routes.ts';
+
+// What other modules may use: the check of the pictures a write attaches.
+export type { UploadGuard } from './upload-guard.ts';
+
+/** `POST /uploads` under `api`; answers the guard that product and profile writes call. */
+export async function registerUploads(api: FastifyInstance, { db, env }: { db: Database; env: Env }) {
+  const repository = createUploadsRepository(db);
+  const limiter = createRateLimiter(db, { max: env.UPLOADS_PER_HOUR, windowSeconds: 3600 });
+  await api.register(uploadRoutes({ repository, limiter, publicUrl: env.PUBLIC_URL }));
+  return createUploadGuard(repository, env.PUBLIC_URL);
+}
+
+/** `GET /media/{id}/{width}.webp` at the root, and this process's clean-up of unused pictures. */
+export async function registerMedia(app: FastifyInstance, { db, env }: { db: Database; env: Env }) {
+  const repository = createUploadsRepository(db);
+  await app.register(mediaRoutes(repository));
+  const cleanup = startUploadCleanup({ repository, graceHours: env.UPLOAD_GRACE_HOURS, log: app.log });
+  app.addHook('preClose', () => cleanup.stop());
+}

@@ -1,0 +1,72 @@
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { uploadFiles, uploads } from '../../db/schema.ts';
+import type { Picture } from './pictures.ts';
+
+export function createUploadsRepository(db: Database) {
+  return {
+    /** Stores an upload and its widths in one transaction; answers its id. */
+    async create(ownerId: string, size: number, picture: Picture): Promise<string> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(uploads)
+          .values({ ownerId, size, width: picture.width, height: picture.height })
+          .returning({ id: uploads.id });
+        const id = row!.id;
+        await tx.insert(uploadFiles).values(
+          picture.files.map((file) => ({
+            uploadId: id,
+            width: file.width,
+            etag: file.etag,
+            bytes: file.bytes,
+          })),
+        );
+        return id;
+      });
+    },
+
+    /** The stored file that serves `width`: the widest stored at most that wide (a narrow picture has fewer). */
+    async file(id: string, width: number): Promise<{ etag: string; bytes: Uint8Array } | undefined> {
+      const [row] = await db
+        .select({ etag: uploadFiles.etag, bytes: uploadFiles.bytes })
+        .from(uploadFiles)
+        .where(and(eq(uploadFiles.uploadId, id), lte(uploadFiles.width, width)))
+        .orderBy(desc(uploadFiles.width))
+        .limit(1);
+      return row;
+    },
+
+    async owners(ids: string[]): Promise<{ id: string; ownerId: string }[]> {
+      return db
+        .select({ id: uploads.id, ownerId: uploads.ownerId })
+        .from(uploads)
+        .where(inArray(uploads.id, ids));
+    },
+
+    /**
+     * Deletes up to `batch` pictures nothing has used for `graceHours`; answers how many. SKIP LOCKED lets the jobs
+     * of several processes share the work, and a picture a write is attaching meanwhile (its row locked by the
+     * counting trigger) is left for the next round.
+     */
+    async removeUnused(graceHours: number, batch = 500): Promise<number> {
+      const unused = db
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(
+          and(
+            eq(uploads.uses, 0),
+            lte(uploads.unusedSince, sql`now() - make_interval(secs => ${graceHours * 3600})`),
+          ),
+        )
+        .limit(batch)
+        .for('update', { skipLocked: true });
+      const removed = await db
+        .delete(uploads)
+        .where(inArray(uploads.id, unused))
+        .returning({ id: uploads.id });
+      return removed.length;
+    },
+  };
+}
+
+export type UploadsRepository = ReturnType<typeof createUploadsRepository>;

@@ -1,0 +1,108 @@
+import { crc32, deflateSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { asBearer, type TestAccount } from './accounts.ts';
+
+export interface Part {
+  name: string;
+  filename?: string;
+  contentType?: string;
+  content: Buffer | string;
+}
+
+/** A multipart/form-data body and its Content-Type, as a browser's FormData sends it. */
+export function multipart(parts: Part[]): { payload: Buffer; contentType: string } {
+  const boundary = '----bazaar-test-boundary';
+  const chunks = parts.flatMap((part) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"` +
+        (part.filename === undefined ? '' : `; filename="${part.filename}"`) +
+        `\r\n${part.filename === undefined ? '' : `Content-Type: ${part.contentType ?? 'application/octet-stream'}\r\n`}\r\n`,
+    ),
+    Buffer.from(part.content),
+    Buffer.from('\r\n'),
+  ]);
+  return {
+    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/** POST /api/uploads of one file in the field `file`. */
+export function upload(
+  app: FastifyInstance,
+  account: TestAccount | undefined,
+  content: Buffer | string,
+  filename = 'photo.jpg',
+) {
+  const { payload, contentType } = multipart([
+    { name: 'file', filename, contentType: 'image/jpeg', content },
+  ]);
+  return app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: { ...(account ? asBearer(account) : {}), 'content-type': contentType },
+    payload,
+  });
+}
+
+/** A photo as a phone takes it: a gradient with noise, EXIF with the camera, the owner and a GPS position. */
+export async function phonePhoto(options: {
+  width: number;
+  height: number;
+  orientation?: number;
+  quality?: number;
+}) {
+  const { width, height } = options;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const at = (y * width + x) * 3;
+      const noise = Math.floor(Math.random() * 64);
+      pixels[at] = Math.floor((x / width) * 191) + noise;
+      pixels[at + 1] = Math.floor((y / height) * 191) + noise;
+      pixels[at + 2] = 96 + noise;
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: options.quality ?? 90 })
+    .withExif({
+      IFD0: { Make: 'PhoneCo', Model: 'Pocket 12', Artist: 'Olive Owner' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '48/1 51/1 2940/100',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '2/1 17/1 4000/100',
+      },
+    })
+    .withMetadata({ orientation: options.orientation ?? 1 })
+    .toBuffer();
+}
+
+/**
+ * A decompression bomb: a valid 1-bit grayscale PNG of `size` × `size` white pixels, about 100 KB for 30000 ×
+ * 30000 (900 megapixels once decoded).
+ */
+export function pngBomb(size = 30000): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([1, 0, 0, 0, 0], 8); // bit depth 1, grayscale, deflate, no filter, no interlace
+  const row = Buffer.alloc(1 + Math.ceil(size / 8), 0xff);
+  row[0] = 0;
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)), { level: 9 });
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
