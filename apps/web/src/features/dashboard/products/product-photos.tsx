@@ -21,11 +21,13 @@ function IconButton({
   label,
   icon,
   disabled,
+  className,
   onClick,
 }: {
   label: string;
   icon: keyof typeof ICONS;
   disabled?: boolean;
+  className?: string;
   onClick: () => void;
 }) {
   return (
@@ -35,6 +37,7 @@ function IconButton({
       aria-label={label}
       title={label}
       disabled={disabled}
+      className={className}
       onClick={onClick}
     >
       <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4 fill-none stroke-current stroke-2">
@@ -79,25 +82,27 @@ function PhotoTile({
             Main photo
           </span>
         )}
+        <IconButton
+          label="Remove"
+          icon="remove"
+          className="absolute top-1.5 right-1.5 shadow"
+          onClick={() => onChange((photos) => photos.filter((_, at) => at !== index))}
+        />
       </div>
-      <div className="flex justify-between gap-1">
+      {/* Three a row fit a phone's tile; Remove sits on the picture. */}
+      <div className="grid grid-cols-3 gap-1">
         <IconButton
           label="Move earlier"
           icon="earlier"
           disabled={index === 0}
           onClick={() => move(index - 1)}
         />
+        <IconButton label="Make main photo" icon="main" disabled={main} onClick={() => move(0)} />
         <IconButton
           label="Move later"
           icon="later"
           disabled={index === count - 1}
           onClick={() => move(index + 1)}
-        />
-        <IconButton label="Make main photo" icon="main" disabled={main} onClick={() => move(0)} />
-        <IconButton
-          label="Remove"
-          icon="remove"
-          onClick={() => onChange((photos) => photos.filter((_, at) => at !== index))}
         />
       </div>
     </li>
