@@ -115,7 +115,13 @@ function UploadTile({ upload, onRemove }: { upload: PendingUpload; onRemove: () 
     <li className="flex flex-col gap-2">
       <div className={`${tileFrame} ${upload.error ? 'ring-2 ring-rose-400' : ''}`}>
         {/* A refused file may be no picture at all: its preview is left out. */}
-        {!upload.error && <img src={upload.preview} alt="" className="size-full object-cover opacity-60" />}
+        {upload.error ? (
+          <span className="absolute inset-0 flex items-center justify-center text-sm font-medium text-rose-700">
+            Not added
+          </span>
+        ) : (
+          <img src={upload.preview} alt="" className="size-full object-cover opacity-60" />
+        )}
         {!upload.error && (
           <progress
             max={100}
