@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Picture } from './picture.tsx';
 
 function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -25,19 +26,23 @@ export function Avatar({
   name,
   pictures,
   label,
+  sizes = '40px',
 }: {
   name?: string;
   pictures: readonly (string | null | undefined)[];
   label?: string;
+  /** How wide the container shows the picture (`<img sizes>`), for an uploaded picture's choice of widths. */
+  sizes?: string;
 }) {
   const [broken, setBroken] = useState<ReadonlySet<string>>(new Set());
   const picture = pictures.find((url): url is string => Boolean(url) && !broken.has(url ?? ''));
 
   if (picture) {
     return (
-      <img
+      <Picture
         src={picture}
         alt={label ?? ''}
+        sizes={sizes}
         className="size-full object-cover"
         onError={() => setBroken((urls) => new Set(urls).add(picture))}
       />

@@ -11,6 +11,8 @@ export type HeadingLevel = 2 | 3;
 const cardClasses = 'flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200';
 // Two lines whatever the name's length, so that every card (and its placeholder) has the same height.
 const nameClasses = 'line-clamp-2 min-h-[2lh] text-sm leading-snug';
+// A card's width in the grids: half a phone, a third of a small screen, a sixth (or the dashboard's fifth) above.
+const CARD_SIZES = '(min-width: 1280px) 240px, (min-width: 768px) 20vw, (min-width: 640px) 33vw, 50vw';
 
 /** A product in a list: the whole card leads to the product page through the link on its name. */
 export function ProductCard({
@@ -32,6 +34,7 @@ export function ProductCard({
         <ProductImage
           image={product.mainImage}
           width={600}
+          sizes={CARD_SIZES}
           className="size-full transition-transform duration-300 group-hover:scale-105"
         />
         {product.flash_sale && (
@@ -61,7 +64,7 @@ export function ProductCard({
 export function ProductCardPlaceholder() {
   return (
     <div aria-hidden="true" className={cardClasses}>
-      <ProductImage width={600} className="aspect-square" />
+      <ProductImage width={600} sizes={CARD_SIZES} className="aspect-square" />
       <div className="flex flex-1 flex-col gap-1.5 p-3">
         <div className={nameClasses}>
           <div className="h-[1lh] w-4/5 rounded bg-gray-100" />

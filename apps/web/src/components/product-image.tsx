@@ -1,4 +1,5 @@
 import type { Image } from '@bazaar/shared/products';
+import { Picture } from './picture.tsx';
 
 /**
  * A product's picture on a grey ground (shown until it loads), or without `image` the grey block that
@@ -7,18 +8,22 @@ import type { Image } from '@bazaar/shared/products';
 export function ProductImage({
   image,
   width,
+  sizes,
   className,
 }: {
   image?: Image;
   /** The picture's intrinsic width and height in CSS pixels, so the page does not jump as it loads. */
   width: number;
+  /** How wide the picture is shown (`<img sizes>`), for an uploaded picture's choice of widths. */
+  sizes: string;
   className: string;
 }) {
   if (!image) return <span aria-hidden="true" className={`block animate-pulse bg-gray-100 ${className}`} />;
   return (
-    <img
+    <Picture
       src={image.url}
       alt={image.alt}
+      sizes={sizes}
       width={width}
       height={width}
       loading="lazy"

@@ -8,7 +8,14 @@ export const productLineClass = 'rounded-2xl border border-gray-200 bg-white p-4
 
 /** The picture of a product's line, or its grey stand-in while the product loads; `className` may enlarge it. */
 export function ProductLineImage({ image, className = '' }: { image?: Image; className?: string }) {
-  return <ProductImage image={image} width={96} className={`size-20 shrink-0 rounded-xl ${className}`} />;
+  return (
+    <ProductImage
+      image={image}
+      width={96}
+      sizes="96px"
+      className={`size-20 shrink-0 rounded-xl ${className}`}
+    />
+  );
 }
 
 /** A line whose product is still on its way; `imageClassName` is the loaded line's picture size. */

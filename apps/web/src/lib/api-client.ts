@@ -16,7 +16,7 @@ export class ApiRequestError extends Error {
   }
 }
 
-function isApiError(value: unknown): value is ApiError {
+export function isApiError(value: unknown): value is ApiError {
   return (
     typeof value === 'object' &&
     value !== null &&

@@ -67,6 +67,14 @@ export function useSchemaForm<Values extends object, Input, Output>({
     if (errors[field]) checkField(field, next);
   }
 
+  /**
+   * Changes several fields at once from the values as they are when the change applies, e.g. when an upload
+   * that started earlier ends. Their messages stay until blur or submit checks them again.
+   */
+  function updateValues(change: (current: Values) => Partial<Values>) {
+    setValues((current) => ({ ...current, ...change(current) }));
+  }
+
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (inFlight.current || !canSubmit) return;
@@ -96,6 +104,7 @@ export function useSchemaForm<Values extends object, Input, Output>({
     errors,
     submitting,
     setValue,
+    updateValues,
     /** Back to the initial values, without messages. */
     reset: () => {
       setValues(initialValues);

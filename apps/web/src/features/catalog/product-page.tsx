@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ListState } from '../../components/list-state.tsx';
 import { Loader } from '../../components/loader.tsx';
+import { Picture } from '../../components/picture.tsx';
 import { Price } from '../../components/price.tsx';
 import { ProductGrid, ProductGridPlaceholder } from '../../components/product-grid.tsx';
 import { Stars } from '../../components/stars.tsx';
@@ -23,9 +24,11 @@ function Gallery({ product }: { product: Product }) {
   return (
     <div className="flex flex-col gap-3">
       <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-gray-200">
-        <img
+        <Picture
           src={shown.url}
           alt={shown.alt}
+          // Half the page's 1280 pixels from medium screens up, else the screen's width.
+          sizes="(min-width: 1280px) 624px, (min-width: 768px) 50vw, 100vw"
           width={600}
           height={600}
           // The page's largest picture: fetched ahead of the thumbnails and the cards below.
@@ -44,9 +47,10 @@ function Gallery({ product }: { product: Product }) {
                 aria-pressed={index === selected}
                 className="block w-full overflow-hidden rounded-lg bg-white ring-1 ring-gray-200 transition hover:ring-teal-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 aria-pressed:ring-2 aria-pressed:ring-teal-600"
               >
-                <img
+                <Picture
                   src={picture.url}
                   alt={picture.alt}
+                  sizes="(min-width: 1280px) 120px, (min-width: 768px) 10vw, 20vw"
                   width={600}
                   height={600}
                   loading="lazy"

@@ -1,6 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { Loader } from '../../components/loader.tsx';
+import { Picture } from '../../components/picture.tsx';
 import { Price } from '../../components/price.tsx';
 import { SEARCH_PAGE_SIZE, useProductSearch } from './api/search-products.ts';
 
@@ -72,9 +73,10 @@ export function SearchResults({ id, text }: { id: string; text: string }) {
                     to={`/product/${product._id}`}
                     className="flex items-center gap-3 rounded-xl border border-gray-200 p-2 transition hover:border-teal-300 hover:bg-teal-50/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
                   >
-                    <img
+                    <Picture
                       src={product.mainImage.url}
                       alt=""
+                      sizes="56px"
                       width={56}
                       height={56}
                       loading="lazy"

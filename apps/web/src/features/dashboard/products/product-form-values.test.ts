@@ -5,7 +5,9 @@ import { fieldErrors, parseForm, serverIssues } from '../../../lib/field-errors.
 import {
   EMPTY_PRODUCT_FORM,
   PRODUCT_FORM,
+  photosOf,
   productFormValues,
+  withPhotos,
   type ProductFormValues,
 } from './product-form-values.ts';
 
@@ -133,5 +135,25 @@ describe('the product form values', () => {
       images: 'Image 1: Expected an http(s) image URL',
       estimated_delivery: 'Too long',
     });
+  });
+});
+
+describe('the photo list of the product form', () => {
+  const a = 'https://shop.test/media/a/1280.webp';
+  const b = 'https://shop.test/media/b/1280.webp';
+  const c = 'https://elsewhere.test/c.jpg';
+
+  it('is the main picture, then the other images in order, blanks left out', () => {
+    expect(photosOf({ mainImage: ` ${a} `, images: `${b}, , ${c}` })).toEqual([a, b, c]);
+    expect(photosOf({ mainImage: '', images: `${b}, ${c}` })).toEqual([b, c]);
+    expect(photosOf({ mainImage: '', images: '' })).toEqual([]);
+  });
+
+  it('saves its first photo as the main picture and the others as images in order', () => {
+    expect(withPhotos([c, a, b])).toEqual({ mainImage: c, images: `${a}, ${b}` });
+    expect(withPhotos([a])).toEqual({ mainImage: a, images: '' });
+    expect(withPhotos([])).toEqual({ mainImage: '', images: '' });
+    const values = { ...EMPTY_PRODUCT_FORM, name: 'Mug', price: '5', ...withPhotos([b, c, a]) };
+    expect(productOf(values)).toMatchObject({ mainImage: b, images: [c, a] });
   });
 });

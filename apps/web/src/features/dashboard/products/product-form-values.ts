@@ -60,6 +60,16 @@ const numberOrBlank = (text: string) => (text.trim() === '' ? undefined : Number
 /** The items are trimmed and empty ones dropped by the schema. */
 const commaList = (text: string) => text.split(',');
 
+/** The product's pictures in the form, the main one first (when the form has one), as the photo list shows them. */
+export function photosOf(values: Pick<ProductFormValues, 'mainImage' | 'images'>): string[] {
+  return [values.mainImage, ...commaList(values.images)].map((url) => url.trim()).filter(Boolean);
+}
+
+/** The form's picture fields holding `photos`: the first is the main picture, the others follow in order. */
+export function withPhotos(photos: readonly string[]): Pick<ProductFormValues, 'mainImage' | 'images'> {
+  return { mainImage: photos[0] ?? '', images: photos.slice(1).join(LIST_SEPARATOR) };
+}
+
 /** The form's values as the body the API takes, before the shared schema checks it. */
 function productInput(values: ProductFormValues) {
   return {

@@ -2,8 +2,10 @@ import type { ProductCreate } from '@bazaar/shared/products';
 import type { InputHTMLAttributes } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { TextAreaField, TextField } from '../../../components/text-field.tsx';
+import { usePictureUploads } from '../../../lib/use-picture-uploads.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { PRODUCT_FORM, type ProductFormValues } from './product-form-values.ts';
+import { PRODUCT_FORM, photosOf, withPhotos, type ProductFormValues } from './product-form-values.ts';
+import { ProductPhotos } from './product-photos.tsx';
 
 type TextFieldName = Exclude<keyof ProductFormValues, 'flash_sale' | 'description'>;
 
@@ -21,6 +23,17 @@ const INPUTS_BEFORE_DESCRIPTION: InputSpec[] = [
   { name: 'price', label: 'Price', input: { ...NUMBER, step: 0.01 }, hint: 'In dollars, e.g. 49.99' },
 ];
 
+// In the Photos box: the pictures as URLs, for the ones already online.
+const PICTURE_INPUTS: InputSpec[] = [
+  {
+    name: 'mainImage',
+    label: 'Main image URL',
+    input: { type: 'url', placeholder: 'https://…' },
+    hint: 'Left blank, a new product gets a picture made from its name',
+  },
+  { name: 'images', label: 'Images', hint: 'Image URLs, comma separated' },
+];
+
 const INPUTS_AFTER_DESCRIPTION: InputSpec[] = [
   {
     name: 'discount',
@@ -35,13 +48,6 @@ const INPUTS_AFTER_DESCRIPTION: InputSpec[] = [
     hint: 'Units you have; leave blank not to count them',
   },
   { name: 'brand', label: 'Brand' },
-  {
-    name: 'mainImage',
-    label: 'Main image URL',
-    input: { type: 'url', placeholder: 'https://…' },
-    hint: 'Left blank, a new product gets a picture made from its name',
-  },
-  { name: 'images', label: 'Images', hint: 'Image URLs, comma separated' },
   { name: 'features', label: 'Features', hint: 'Comma separated' },
   { name: 'colors', label: 'Colors', hint: 'Comma separated, e.g. Navy, White' },
   { name: 'categories', label: 'Categories', hint: 'Comma separated' },
@@ -64,14 +70,30 @@ export function ProductForm({
   pendingLabel: string;
   onSubmit: (product: ProductCreate) => Promise<unknown>;
 }) {
-  const { values, submitting, setValue, reset, field, formProps } = useSchemaForm({
+  const uploads = usePictureUploads();
+  const { values, submitting, setValue, updateValues, reset, field, formProps } = useSchemaForm({
     ...PRODUCT_FORM,
     initialValues,
+    // Saving waits for the photos on their way.
+    canSubmit: !uploads.uploading,
     submit: async (_input, product) => {
       await onSubmit(product);
       reset();
     },
   });
+
+  /** Changes the list of pictures: the first is the main one, the others follow in order. */
+  function changePhotos(update: (photos: string[]) => string[]) {
+    updateValues((current) => withPhotos(update(photosOf(current))));
+  }
+  /** Uploads photos; each one joins the end of the list once stored, or leads it while there is no main picture. */
+  const addPhotos = (files: Iterable<File>) =>
+    uploads.add(files, (url) =>
+      updateValues((current) => {
+        const photos = photosOf(current);
+        return withPhotos(current.mainImage.trim() ? [...photos, url] : [url, ...photos]);
+      }),
+    );
 
   const textField = ({ name, label, input, hint }: InputSpec) => (
     <TextField key={name} label={label} hint={hint} {...field(name)} {...input} />
@@ -86,6 +108,15 @@ export function ProductForm({
     >
       {INPUTS_BEFORE_DESCRIPTION.map(textField)}
       <TextAreaField label="Description" rows={4} className="md:col-span-2" {...field('description')} />
+      <ProductPhotos
+        photos={photosOf(values)}
+        hasMain={values.mainImage.trim() !== ''}
+        uploads={uploads}
+        onFiles={addPhotos}
+        onChange={changePhotos}
+      >
+        {PICTURE_INPUTS.map(textField)}
+      </ProductPhotos>
       {INPUTS_AFTER_DESCRIPTION.map(textField)}
       <label className="flex items-center gap-2 self-end py-2 font-medium text-gray-800">
         <input
@@ -98,8 +129,8 @@ export function ProductForm({
         Flash Sale
       </label>
       <div className="md:col-span-2">
-        <Button type="submit" aria-disabled={submitting} className="w-full sm:w-auto">
-          {submitting ? pendingLabel : submitLabel}
+        <Button type="submit" aria-disabled={submitting || uploads.uploading} className="w-full sm:w-auto">
+          {uploads.uploading ? 'Uploading photos…' : submitting ? pendingLabel : submitLabel}
         </Button>
       </div>
     </form>

@@ -2,7 +2,9 @@ import toast from 'react-hot-toast';
 import { UserUpdateSchema, type UserProfile } from '@bazaar/shared/users';
 import { Button } from '../../../components/button.tsx';
 import { TextAreaField, TextField } from '../../../components/text-field.tsx';
+import { usePictureUploads } from '../../../lib/use-picture-uploads.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { ProfilePictureField } from './profile-picture-field.tsx';
 import { useUpdateProfile } from './api/update-profile.ts';
 
 /** The profile's edit form: prefilled from `profile`; the e-mail is shown but cannot change. */
@@ -15,7 +17,8 @@ export function ProfileForm({
   onDone: () => void;
 }) {
   const update = useUpdateProfile(profile.email);
-  const { field, formProps, values, setValue } = useSchemaForm({
+  const uploads = usePictureUploads();
+  const { field, formProps, values, setValue, updateValues } = useSchemaForm({
     schema: UserUpdateSchema,
     toInput: (values) => values,
     initialValues: {
@@ -26,12 +29,17 @@ export function ProfileForm({
       img: profile.img ?? '',
       shopMails: profile.shopMails,
     },
+    // Saving waits for the picture on its way.
+    canSubmit: !uploads.uploading,
     submit: async (changes) => {
       await update.mutateAsync(changes);
       toast.success('Profile updated successfully');
       onDone();
     },
   });
+
+  /** An uploaded picture becomes the profile's, whatever else was typed meanwhile. */
+  const upload = (files: File[]) => uploads.add(files, (img) => updateValues(() => ({ img })));
 
   return (
     <form {...formProps} aria-label="Edit profile" className="flex flex-col gap-4">
@@ -45,7 +53,15 @@ export function ProfileForm({
       />
       <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
       <TextAreaField label="Address" autoComplete="street-address" {...field('address')} />
-      <TextField label="Profile Picture URL" type="url" placeholder="https://…" {...field('img')} />
+      <ProfilePictureField
+        label="Profile Picture URL"
+        type="url"
+        placeholder="https://…"
+        personName={values.name}
+        uploads={uploads}
+        onFiles={upload}
+        {...field('img')}
+      />
       <label className="flex items-center gap-2 text-sm text-gray-700">
         <input
           type="checkbox"
@@ -57,8 +73,8 @@ export function ProfileForm({
         E-mail me about my orders, sales and reviews
       </label>
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Updating…' : 'Update'}
+        <Button type="submit" disabled={update.isPending || uploads.uploading}>
+          {uploads.uploading ? 'Uploading picture…' : update.isPending ? 'Updating…' : 'Update'}
         </Button>
         <Button variant="secondary" onClick={onDone}>
           Back

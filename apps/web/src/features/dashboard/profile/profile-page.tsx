@@ -80,6 +80,7 @@ export function Component() {
             name={profile.name}
             pictures={[profile.img, profile.image]}
             label={`Profile picture of ${profile.name}`}
+            sizes="112px"
           />
         </div>
         <div className="min-w-0 flex-1 space-y-5">

@@ -1,0 +1,262 @@
+import type { Product } from '@bazaar/shared/products';
+import { uploadSrcSet } from '@bazaar/shared/uploads';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { uniqueEmail } from '../support/accounts.ts';
+import { signUpViaApi } from '../support/auth.ts';
+import {
+  dropFiles,
+  pngFile,
+  TEXT_AS_JPEG,
+  uploadOfSize,
+  watchUploads,
+  type StoredUpload,
+} from '../support/pictures.ts';
+import { screenshot, screenshots } from '../support/screens.ts';
+import {
+  expectImagesLoaded,
+  expectNoSeriousA11yViolations,
+  productCards,
+} from '../support/storefront-checks.ts';
+
+// Three photos told apart by their sizes, which the shop keeps (it never enlarges a picture).
+const RED = pngFile('red.png', 64, 48, [200, 40, 40]);
+const GREEN = pngFile('green.png', 48, 64, [40, 160, 60]);
+const BLUE = pngFile('blue.png', 56, 56, [40, 80, 200]);
+
+const STORED = /^http:\/\/127\.0\.0\.1:\d+\/media\/[0-9a-f-]{36}\/1280\.webp$/;
+
+const productForm = (page: Page) => page.getByRole('main').locator('form');
+const field = (page: Page, label: string) => productForm(page).getByLabel(label, { exact: true });
+const photoBox = (page: Page) => productForm(page).getByRole('group', { name: 'Photos' });
+const chosenPhotos = (page: Page) =>
+  photoBox(page).getByRole('list', { name: 'Chosen photos' }).getByRole('listitem');
+
+/** The `src` of every photo tile, in the list's order. */
+const tileSources = (page: Page) =>
+  chosenPhotos(page)
+    .locator('img')
+    .evaluateAll((images) => images.map((image) => image.getAttribute('src')));
+
+/**
+ * The shape of each image in `scope`, in order: which of the photos it shows. (With a srcset the natural size
+ * is scaled by the width the candidate claims, so only the shape tells them apart.)
+ */
+const shapes = (scope: Locator) =>
+  scope
+    .locator('img')
+    .evaluateAll((images) =>
+      (images as HTMLImageElement[]).map(({ naturalWidth: width, naturalHeight: height }) =>
+        width === height ? 'square' : width > height ? 'landscape' : 'portrait',
+      ),
+    );
+
+/** The address the browser chose from an image's srcset. */
+const chosenSource = (image: Locator) => image.evaluate((img: HTMLImageElement) => img.currentSrc);
+
+async function fillRequired(page: Page, name: string): Promise<void> {
+  await field(page, 'Name').fill(name);
+  await field(page, 'Price').fill('24');
+  await field(page, 'Description').fill('Hand-dyed cotton, photographed at home.');
+}
+
+/** Waits until the page has no upload on its way (Add Product reads again as itself). */
+async function uploadsDone(page: Page, submitLabel = 'Add Product'): Promise<void> {
+  await expect(productForm(page).getByRole('button', { name: submitLabel })).toBeVisible();
+  await expect(photoBox(page).getByRole('progressbar')).toHaveCount(0);
+}
+
+test('a seller drops two photos and picks a third, reorders them, picks the main one; the product page shows them in that order with srcset', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUpViaApi(page, { name: 'Pat Photographer' });
+  const answers = watchUploads(page);
+  await page.goto('/dashboard/add-products');
+  const name = `Scarf ${uniqueEmail('p').split('@')[0]}`;
+  await fillRequired(page, name);
+
+  const picker = photoBox(page).getByLabel('Add photos');
+  await expect(picker).toHaveAttribute('type', 'file');
+  await expect(picker).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp,image/avif');
+  await expect(picker).toHaveAttribute('multiple', '');
+
+  await dropFiles(photoBox(page), [RED, GREEN]);
+  await picker.setInputFiles([BLUE]);
+  const red = await uploadOfSize(answers, 64, 48);
+  const green = await uploadOfSize(answers, 48, 64);
+  const blue = await uploadOfSize(answers, 56, 56);
+  for (const stored of [red, green, blue]) expect(stored.url).toMatch(STORED);
+  await uploadsDone(page);
+
+  // In the order given, whichever upload ended first; the first is the main picture.
+  await expect.poll(() => tileSources(page)).toEqual([red.url, green.url, blue.url]);
+  await expect(chosenPhotos(page).first().getByText('Main photo')).toBeVisible();
+  await expect(field(page, 'Main image URL')).toHaveValue(red.url);
+  await expect(field(page, 'Images')).toHaveValue(`${green.url}, ${blue.url}`);
+  await expect(chosenPhotos(page).first().getByRole('button', { name: 'Move earlier' })).toBeDisabled();
+  await expect(chosenPhotos(page).last().getByRole('button', { name: 'Move later' })).toBeDisabled();
+  await expectImagesLoaded(photoBox(page));
+  await expectNoSeriousA11yViolations(page);
+  await screenshots(page, 'product-form-photos');
+
+  await chosenPhotos(page).nth(2).getByRole('button', { name: 'Move earlier' }).click();
+  await expect.poll(() => tileSources(page)).toEqual([red.url, blue.url, green.url]);
+  await chosenPhotos(page).nth(2).getByRole('button', { name: 'Make main photo' }).click();
+  await expect.poll(() => tileSources(page)).toEqual([green.url, red.url, blue.url]);
+  await expect(chosenPhotos(page).first().getByText('Main photo')).toBeVisible();
+  await expect(chosenPhotos(page).first().getByRole('button', { name: 'Make main photo' })).toBeDisabled();
+  await expect(field(page, 'Main image URL')).toHaveValue(green.url);
+  await expect(field(page, 'Images')).toHaveValue(`${red.url}, ${blue.url}`);
+
+  const [request] = await Promise.all([
+    page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/products')),
+    productForm(page).getByRole('button', { name: 'Add Product' }).click(),
+  ]);
+  const answer = await request.response();
+  const product = (await answer?.json()) as Product;
+  expect(answer?.status(), JSON.stringify(product)).toBe(201);
+  expect(product.mainImage.url).toBe(green.url);
+  expect(product.images.map((image) => image.url)).toEqual([red.url, blue.url]);
+  // The form starts again, without photos.
+  await expect(chosenPhotos(page)).toHaveCount(0);
+
+  await page.goto(`/product/${product._id}`);
+  const article = page.getByRole('main').getByRole('article').first();
+  await expect(article.getByRole('heading', { level: 1 })).toHaveText(name);
+  const mainPicture = article.locator('img').first();
+  await expect(mainPicture).toHaveAttribute('srcset', uploadSrcSet(green.url) ?? '');
+  await expect(mainPicture).toHaveAttribute('sizes', /50vw/);
+  const gallery = article.getByRole('list', { name: 'Product images' });
+  await expect(gallery.getByRole('listitem')).toHaveCount(3);
+  const thumbnails = gallery.locator('img');
+  for (const [index, stored] of [green, red, blue].entries()) {
+    await expect(thumbnails.nth(index)).toHaveAttribute('src', stored.url);
+    await expect(thumbnails.nth(index)).toHaveAttribute('srcset', uploadSrcSet(stored.url) ?? '');
+  }
+  await expectImagesLoaded(gallery);
+  // green, red, blue
+  expect(await shapes(gallery)).toEqual(['portrait', 'landscape', 'square']);
+  // Half of a 1280 pixels wide page: the 640 picture.
+  await expectImagesLoaded(article.locator('div').first());
+  expect(await chosenSource(mainPicture)).toMatch(/\/640\.webp$/);
+});
+
+test('a file that is no picture shows the shop’s message under it; the other photos are kept', async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  const answers = watchUploads(page);
+  await page.goto('/dashboard/add-products');
+  await dropFiles(photoBox(page), [TEXT_AS_JPEG, RED]);
+
+  const red = await uploadOfSize(answers, 64, 48);
+  await expect.poll(() => answers.find((answer) => answer.status !== 201)?.status).toBe(415);
+  const refusal = answers.find((answer) => answer.status === 415)?.body as { error: string; message: string };
+  expect(refusal.error).toBe('UNSUPPORTED_MEDIA_TYPE');
+
+  const alert = photoBox(page).getByRole('alert');
+  await expect(alert).toHaveText(`${TEXT_AS_JPEG.name}: ${refusal.message}`);
+  await expect.poll(() => tileSources(page)).toEqual([red.url]);
+  await expect(field(page, 'Main image URL')).toHaveValue(red.url);
+  await expect(field(page, 'Images')).toHaveValue('');
+  // A refused file does not hold the form back.
+  await expect(productForm(page).getByRole('button', { name: 'Add Product' })).toHaveAttribute(
+    'aria-disabled',
+    'false',
+  );
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'product-form-refused-file');
+
+  await chosenPhotos(page)
+    .filter({ has: page.getByRole('alert') })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await expect(alert).toHaveCount(0);
+  await expect(chosenPhotos(page)).toHaveCount(1);
+
+  // Removing the photo leaves the URL fields empty again.
+  await chosenPhotos(page).first().getByRole('button', { name: 'Remove' }).click();
+  await expect(chosenPhotos(page)).toHaveCount(0);
+  await expect(field(page, 'Main image URL')).toHaveValue('');
+});
+
+test('on a phone, the seller adds photos with Add photos and the cards fetch a small picture', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const seller = await signUpViaApi(page);
+  const answers = watchUploads(page);
+  await page.goto('/dashboard/add-products');
+  await fillRequired(page, `Mug ${uniqueEmail('p').split('@')[0]}`);
+  // Pasting a URL still works beside the uploads.
+  await field(page, 'Images').fill(`${new URL(page.url()).origin}/images/products/mug/1.svg`);
+  const wide = pngFile('wide.png', 900, 600, [230, 200, 60]);
+  await photoBox(page).getByLabel('Add photos').setInputFiles([wide, GREEN]);
+  const stored = await uploadOfSize(answers, 900, 600);
+  const green = await uploadOfSize(answers, 48, 64);
+  await uploadsDone(page);
+
+  const pasted = `${new URL(page.url()).origin}/images/products/mug/1.svg`;
+  await expect.poll(() => tileSources(page)).toEqual([stored.url, pasted, green.url]);
+  // Two tiles a row, every control in reach.
+  const [first, second] = await chosenPhotos(page).all();
+  const [firstBox, secondBox] = [await first?.boundingBox(), await second?.boundingBox()];
+  expect(firstBox?.y).toBe(secondBox?.y);
+  for (const button of await chosenPhotos(page).getByRole('button').all()) {
+    const box = await button.boundingBox();
+    expect((box?.x ?? -1) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  }
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'product-form-photos-phone-390');
+
+  await chosenPhotos(page).nth(1).getByRole('button', { name: 'Move later' }).click();
+  await expect.poll(() => tileSources(page)).toEqual([stored.url, green.url, pasted]);
+  await productForm(page).getByRole('button', { name: 'Add Product' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Product added successfully' })).toBeVisible();
+
+  // Half the phone's width on a seller's page: the 320 picture, never the 1280 one.
+  await page.goto(`/seller/${encodeURIComponent(seller.handle)}`);
+  const card = productCards(page.getByRole('main')).first().locator('img');
+  await expect(card).toHaveAttribute('srcset', uploadSrcSet(stored.url) ?? '');
+  await expectImagesLoaded(productCards(page.getByRole('main')).first());
+  expect(await chosenSource(card)).toMatch(/\/320\.webp$/);
+});
+
+test('the profile picture is uploaded beside its URL field and shown with srcset', async ({ page }) => {
+  await signUpViaApi(page, { name: 'Uma Uploader' });
+  const answers = watchUploads(page);
+  await page.goto('/dashboard/profile');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const form = page.getByRole('form', { name: 'Edit profile' });
+  const picker = form.getByLabel('Upload a picture');
+  await expect(picker).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp,image/avif');
+  await expect(picker).not.toHaveAttribute('multiple');
+
+  await picker.setInputFiles([TEXT_AS_JPEG]);
+  await expect(form.getByRole('alert')).toContainText(`${TEXT_AS_JPEG.name}:`);
+  await expect.poll(() => answers[0]?.status).toBe(415);
+  await expect(form.getByRole('alert')).toHaveText(
+    `${TEXT_AS_JPEG.name}: ${(answers[0]?.body as { message: string }).message}`,
+  );
+  await form.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(form.getByRole('alert')).toHaveCount(0);
+
+  await picker.setInputFiles([BLUE]);
+  const stored: StoredUpload = await uploadOfSize(answers, 56, 56);
+  await expect(form.getByLabel('Profile Picture URL', { exact: true })).toHaveValue(stored.url);
+  await expectNoSeriousA11yViolations(page);
+  await screenshots(page, 'profile-picture-upload');
+  await form.getByRole('button', { name: 'Update' }).click();
+
+  await expect(page.getByText('Profile updated successfully', { exact: true })).toBeVisible();
+  const picture = page.getByRole('img', { name: 'Profile picture of Uma Uploader' });
+  await expect(picture).toHaveAttribute('src', stored.url);
+  await expect(picture).toHaveAttribute('srcset', uploadSrcSet(stored.url) ?? '');
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(await chosenSource(picture)).toMatch(/\/320\.webp$/);
+  const avatar = page
+    .getByRole('banner')
+    .getByRole('link', { name: 'Profile of Uma Uploader' })
+    .locator('img');
+  await expect(avatar).toHaveAttribute('srcset', uploadSrcSet(stored.url) ?? '');
+});
