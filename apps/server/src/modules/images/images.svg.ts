@@ -96,15 +96,15 @@ function placed(
 ) {
   const y = floor - 130 * scale;
   return `<ellipse cx="${x}" cy="${floor + 4}" rx="${Math.round(140 * scale)}" ry="${Math.round(13 * scale)}" fill="#000" opacity=".22" filter="url(#b)"/>
-  <g transform="translate(${x} ${y}) rotate(${turn}) scale(${flip ? -scale : scale} ${scale})">${drawing(paint)}</g>`;
+  <g transform="translate(${x} ${y}) skewY(${turn}) scale(${(flip ? -scale : scale) * (turn ? 0.88 : 1)} ${scale})">${drawing(paint)}</g>`;
 }
 
-/** Variant 1 is the straight-on shot; the others turn the object, come closer or step back. */
+/** Variant 1 is the straight-on shot; the others turn the object (a skew and a squeeze), come closer or step back. */
 const VIEWS = [
   { scale: 1.45, turn: 0, flip: false, x: 300, floor: 480 },
-  { scale: 1.3, turn: -8, flip: true, x: 310, floor: 470 },
-  { scale: 1.9, turn: 5, flip: false, x: 270, floor: 580 },
-  { scale: 1.1, turn: 10, flip: true, x: 300, floor: 450 },
+  { scale: 1.3, turn: -7, flip: true, x: 310, floor: 470 },
+  { scale: 1.9, turn: 0, flip: false, x: 270, floor: 580 },
+  { scale: 1.1, turn: 6, flip: false, x: 300, floor: 450 },
 ] as const;
 
 /** Studio backdrops (top, bottom); the third takes a pale tint of the product's own colour. */

@@ -190,7 +190,7 @@ export const LEISURE = {
     ${Array.from({ length: 18 }, (_, i) => `<circle cx="${-64 + ((i * 37) % 128)}" cy="${-44 + ((i * 53) % 160)}" r="${6 + (i % 3) * 3}" fill="${['#b07a3a', '#8c5a2b', '#f4e3c1'][i % 3]}"/>`).join('')}
     ${label(30, 50, p)}`,
   chocolateBar: (p: Paint) => `
-    <g transform="rotate(-8)">
+    <g transform="translate(0 34) rotate(-8)">
     <rect x="-130" y="-80" width="260" height="160" rx="6" fill="#4a2a18"/>
     ${Array.from({ length: 8 }, (_, i) => `<rect x="${-122 + (i % 4) * 40}" y="${-72 + Math.floor(i / 4) * 74}" width="34" height="68" rx="3" fill="#5e3520"/><rect x="${-122 + (i % 4) * 40}" y="${-72 + Math.floor(i / 4) * 74}" width="34" height="8" rx="3" fill="#7a4a2e"/>`).join('')}
     <path d="M30 -84 H140 V84 H30 L40 60 L28 40 L42 20 L30 0 L42 -20 L28 -40 L40 -60 Z" fill="url(#m)"/>
