@@ -83,11 +83,12 @@ export const STYLE = {
     <rect x="-122" y="96" width="270" height="28" rx="8" fill="#3a2a1e"/><rect x="-122" y="96" width="70" height="34" rx="6" fill="#2a1e16"/>
     <path d="M-96 -120 V80" stroke="#fff" stroke-width="10" opacity=".18" stroke-linecap="round"/>`,
   sandal: () => `
-    <path d="M-150 96 C-150 70 -120 60 -60 62 L100 66 C140 68 156 80 152 100 C148 118 120 120 90 116 L-120 116 C-144 116 -150 108 -150 96 Z" fill="#d9b98c"/>
-    <path d="M-150 104 C-150 116 -140 124 -120 124 H90 C124 126 150 120 152 106" fill="none" stroke="#7a5a3a" stroke-width="8"/>
-    <path d="M-60 64 C-60 10 0 10 0 64 Z" fill="url(#m)"/><path d="M40 66 C40 20 110 24 104 68 Z" fill="url(#m)"/>
-    <path d="M-120 62 C-130 20 -100 6 -90 20 L-84 62 Z" fill="url(#m)"/>
-    <circle cx="-30" cy="38" r="7" fill="url(#g)"/>`,
+    <path d="M-132 80 C-150 -10 -70 -40 -60 40" fill="none" stroke="url(#m)" stroke-width="16"/>
+    <path d="M-56 84 C-50 -10 36 -10 44 84" fill="none" stroke="url(#m)" stroke-width="22"/>
+    <path d="M50 86 C60 20 124 24 130 88" fill="none" stroke="url(#m)" stroke-width="22"/>
+    <rect x="-112" y="-20" width="22" height="18" rx="4" fill="none" stroke="url(#g)" stroke-width="5"/>
+    <path d="M-152 96 C-152 80 -136 76 -110 78 L120 80 C146 82 156 90 154 102 C152 112 140 114 120 114 H-130 C-146 114 -152 108 -152 96 Z" fill="#e3c69d"/>
+    <path d="M-152 104 C-150 120 -136 126 -118 126 H124 C144 126 156 118 154 104" fill="#6b4a2e"/>`,
   loafer: (p: Paint) => `
     <path d="M-150 84 V40 C-150 10 -124 -6 -90 -6 L20 -14 C80 -16 140 20 152 60 L154 84 Z" fill="url(#m)"/>
     <path d="M20 -14 C60 -14 96 10 110 40 C80 50 40 40 10 20 Z" fill="${p.shade}" opacity=".55"/>
@@ -134,7 +135,7 @@ export const STYLE = {
     <path d="M-150 20 H-10 M10 20 H150" stroke="${p.shade}" stroke-width="3"/>${shine('M-140 -50 H-20 L-140 60 Z', 0.12)}`,
   ),
   crossbody: bag(
-    `<path d="M-70 -10 L60 -170 L80 -160 L-50 -6" fill="#2b2d33"/><rect x="-96" y="-20" width="192" height="140" rx="30" fill="MAIN"/>`,
+    `<path d="M-80 -6 C-120 -200 120 -200 80 -6" fill="none" stroke="#2b2d33" stroke-width="7"/><rect x="-96" y="-20" width="192" height="140" rx="30" fill="MAIN"/>`,
     (
       p,
     ) => `<path d="M-96 10 Q-96 -20 -66 -20 H66 Q96 -20 96 10 V40 Q0 70 -96 40 Z" fill="${p.shade}"/><circle cy="50" r="10" fill="url(#g)"/>
