@@ -3,6 +3,9 @@ import { lineTotalCents } from '@bazaar/shared/pricing';
 import type { DatabaseHandle } from '../client.ts';
 import { categories, orderLines, orders, products, reviews, users } from '../schema.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
+import { productImageUrl, slugify } from '../../images/image-urls.ts';
+import { kindOfSlug } from '../../modules/images/demo-kinds.ts';
+import { demoProductColor } from './picture-color.ts';
 import { DEMO_MAKER_EMAIL, DEMO_SELLER_EMAIL, seedDemoData } from './seed.ts';
 
 let database: DatabaseHandle;
@@ -65,6 +68,18 @@ describe('the demo catalog', () => {
     const bySeller = (email: string) => all.filter((product) => product.sellerId === sellerOf(email)).length;
     expect(bySeller(DEMO_SELLER_EMAIL)).toBeGreaterThan(75);
     expect(bySeller(DEMO_SELLER_EMAIL) + bySeller(DEMO_MAKER_EMAIL)).toBe(150);
+  });
+
+  it('pictures each product as the object it names, in the colour it lists first', async () => {
+    const all = await productRows();
+    for (const product of all) {
+      const slug = slugify(product.name);
+      expect(product.mainImageUrl).toBe(productImageUrl(slug, 1));
+      expect(kindOfSlug(slug), product.name).toBeDefined();
+      expect(product.colors[0], product.name).toBe(demoProductColor(slug));
+      expect(new Set(product.colors).size).toBe(product.colors.length);
+    }
+    expect(new Set(all.map((product) => product.colors[0])).size).toBeGreaterThan(15);
   });
 
   it('has demo users with handles made from their names, and orders in each of the past 12 months, priced from their lines and as far along as their lines', async () => {

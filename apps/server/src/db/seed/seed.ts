@@ -15,6 +15,7 @@ import {
   PRODUCT_LINES,
   type CatalogCategory,
 } from './catalog-words.ts';
+import { demoProductColor } from './picture-color.ts';
 import { Random } from './random.ts';
 import { REVIEW_TEXTS, SELLER_REPLIES } from './review-words.ts';
 
@@ -291,7 +292,8 @@ function buildProduct(
   const name = uniqueProductName(random, category, usedNames);
   const slug = slugify(name);
   const features = random.sample(category.features, random.int(3, 5));
-  const colors = random.sample(COLORS, random.int(1, 4));
+  // The picture shows the product in its first colour, which the image route reads from the slug.
+  const colors = leadWith(demoProductColor(slug), random.sample(COLORS, random.int(1, 4)));
   const related = random.chance(0.35) ? [random.pick(category.relatedTags)] : [];
   return {
     id,
@@ -313,6 +315,11 @@ function buildProduct(
     createdAt,
     updatedAt: createdAt,
   };
+}
+
+/** `list` with `lead` first, as long as it was (the seed's random sequence stays as it was). */
+function leadWith(lead: string, list: readonly string[]): string[] {
+  return [lead, ...list.filter((item) => item !== lead)].slice(0, list.length);
 }
 
 function uniqueProductName(random: Random, category: CatalogCategory, usedNames: Set<string>): string {
