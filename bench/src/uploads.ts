@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { multipart, phonePhoto, pngBomb } from '@bazaar/server/testing';
 import { UPLOAD_WIDTHS } from '@bazaar/shared/uploads';
+import { launchChromium, loadMainPicture, SCREENS, serveJpeg, type MainPictureLoad } from './main-picture.ts';
 import { benchDataDir, startShop, type DatabaseEnv } from './shop.ts';
 
 const SEQUENTIAL = Number(process.env.UPLOADS ?? 10);
@@ -17,12 +18,16 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-/** A 4000 × 3000 JPEG at quality 95 of about 5 MB, as a phone's camera makes one (grain tuned to reach the size). */
+/**
+ * A 4000 × 3000 JPEG at quality 95 of about 5 MB, as a phone's camera makes one: detail at every scale, so that
+ * its smaller widths weigh what a photo's do (grain tuned to reach the size).
+ */
 async function fiveMegabytePhoto(): Promise<Buffer> {
-  let photo = await phonePhoto({ width: 4000, height: 3000, quality: 95, noise: 24 });
-  for (let noise = 24; photo.length < TARGET_BYTES * 0.9 || photo.length > TARGET_BYTES * 1.1;) {
+  const shot = (noise: number) => phonePhoto({ width: 4000, height: 3000, quality: 95, noise, scene: true });
+  let photo = await shot(8);
+  for (let noise = 8; photo.length < TARGET_BYTES * 0.9 || photo.length > TARGET_BYTES * 1.1;) {
     noise = Math.round(noise * (photo.length < TARGET_BYTES ? 1.3 : 0.8));
-    photo = await phonePhoto({ width: 4000, height: 3000, quality: 95, noise });
+    photo = await shot(noise);
   }
   return photo;
 }
@@ -91,6 +96,38 @@ async function main() {
     const bombTimes: number[] = [];
     for (let i = 0; i < 5; i++) bombTimes.push((await send(bomb, 413)).ms);
 
+    const createProduct = async (mainImage: string) => {
+      const response = await fetch(`${shop.url}/api/products`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Bench Scarf', price: 24, description: 'A phone photo.', mainImage }),
+      });
+      const body = (await response.json()) as { _id: string };
+      if (response.status !== 201)
+        throw new Error(`product answered ${response.status}: ${JSON.stringify(body)}`);
+      return `${shop.url}/product/${body._id}`;
+    };
+    // Before: the original photo as a pasted URL to another host. After: the upload's stored widths.
+    const original = await serveJpeg(photo);
+    const browser = await launchChromium();
+    const pictures: { screen: (typeof SCREENS)[number]; before: MainPictureLoad; after: MainPictureLoad }[] =
+      [];
+    try {
+      const beforePage = await createProduct(original.url);
+      const afterPage = await createProduct(url);
+      const uploaded = url.replace(/\d+\.webp$/, '');
+      for (const screen of SCREENS) {
+        pictures.push({
+          screen,
+          before: await loadMainPicture(browser, beforePage, screen, (address) => address === original.url),
+          after: await loadMainPicture(browser, afterPage, screen, (address) => address.startsWith(uploaded)),
+        });
+      }
+    } finally {
+      await browser.close();
+      await original.close();
+    }
+
     const widths = await Promise.all(
       UPLOAD_WIDTHS.map(async (width) => {
         const response = await fetch(url.replace(/\d+\.webp$/, `${width}.webp`));
@@ -118,8 +155,22 @@ async function main() {
         `slowest ${Math.max(...bombTimes).toFixed(1)} ms`,
     );
     console.log(
-      `Main picture bytes: original photo ${mb(photo.length)}; stored ` +
-        widths.map(([width, bytes]) => `${width}w ${kb(bytes)}`).join(', '),
+      `Stored widths of the photo: ${widths.map(([width, bytes]) => `${width}w ${kb(bytes)}`).join(', ')}`,
+    );
+    console.log(
+      `Main picture of /product/{id} in Chromium, empty cache (sizes: ${pictures[0]?.after.sizes}):`,
+    );
+    console.table(
+      pictures.map(({ screen, before, after }) => ({
+        screen: `${screen.label} @${screen.dpr}x`,
+        'shown (CSS px)': after.shownWidth,
+        'device px': after.neededPixels,
+        'before: bytes': kb(before.bytes),
+        'after: chosen': `${after.receivedPixels}w`,
+        'after: bytes': kb(after.bytes),
+        'after: responses': after.responses,
+        'after / before': `${((100 * after.bytes) / before.bytes).toFixed(1)}%`,
+      })),
     );
   } finally {
     await shop.stop();

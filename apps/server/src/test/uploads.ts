@@ -46,7 +46,40 @@ export function upload(
   });
 }
 
-/** A photo as a phone takes it: a gradient with noise, EXIF with the camera, the owner and a GPS position. */
+/**
+ * Detail at every scale, as in a photo of a real scene (about as strong at each scale, as natural pictures are):
+ * random values on ever finer grids, each smoothly interpolated to `width` × `height`. Values around 0, one a pixel.
+ */
+function sceneDetail(width: number, height: number): Float32Array {
+  const detail = new Float32Array(width * height);
+  const smooth = (t: number) => t * t * (3 - 2 * t);
+  for (let cell = 512; cell >= 2; cell /= 2) {
+    const gridWidth = Math.ceil(width / cell) + 1;
+    const grid = Float32Array.from(
+      { length: gridWidth * (Math.ceil(height / cell) + 1) },
+      () => Math.random() - 0.5,
+    );
+    for (let y = 0; y < height; y += 1) {
+      const row = Math.floor(y / cell);
+      const down = smooth((y % cell) / cell);
+      for (let x = 0; x < width; x += 1) {
+        const at = row * gridWidth + Math.floor(x / cell);
+        const across = smooth((x % cell) / cell);
+        const top = (grid[at] ?? 0) * (1 - across) + (grid[at + 1] ?? 0) * across;
+        const bottom = (grid[at + gridWidth] ?? 0) * (1 - across) + (grid[at + gridWidth + 1] ?? 0) * across;
+        const pixel = y * width + x;
+        detail[pixel] = (detail[pixel] ?? 0) + (top * (1 - down) + bottom * down) * 50;
+      }
+    }
+  }
+  return detail;
+}
+
+/**
+ * A photo as a phone takes it: a gradient with noise, EXIF with the camera, the owner and a GPS position.
+ * With `scene`, the gradient carries detail at every scale, so that its smaller widths keep detail as a real
+ * photo's do (plain grain averages away when the picture is made smaller).
+ */
 export async function phonePhoto(options: {
   width: number;
   height: number;
@@ -54,19 +87,22 @@ export async function phonePhoto(options: {
   quality?: number;
   /** How grainy: 0 is a smooth gradient. */
   noise?: number;
+  scene?: boolean;
 }) {
   const { width, height, noise: grain = 64 } = options;
-  const pixels = Buffer.alloc(width * height * 3);
+  const detail = options.scene ? sceneDetail(width, height) : undefined;
+  // Clamped: a bright detail on a bright spot stays white instead of wrapping round to black.
+  const pixels = new Uint8ClampedArray(width * height * 3);
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
       const at = (y * width + x) * 3;
-      const noise = Math.floor(Math.random() * grain);
+      const noise = Math.floor(Math.random() * grain) + (detail?.[y * width + x] ?? 0);
       pixels[at] = Math.floor((x / width) * 191) + noise;
       pixels[at + 1] = Math.floor((y / height) * 191) + noise;
       pixels[at + 2] = 96 + noise;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
+  return sharp(Buffer.from(pixels.buffer), { raw: { width, height, channels: 3 } })
     .jpeg({ quality: options.quality ?? 90 })
     .withExif({
       IFD0: { Make: 'PhoneCo', Model: 'Pocket 12', Artist: 'Olive Owner' },
