@@ -1,5 +1,5 @@
 /** The widths, in pixels, each uploaded picture is stored in (never wider than the picture itself). */
-export const UPLOAD_WIDTHS = [320, 640, 1280] as const;
+export const UPLOAD_WIDTHS = [320, 640, 960, 1280] as const;
 
 /** The largest size a picture file may have when it is uploaded. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;

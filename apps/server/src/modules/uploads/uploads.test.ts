@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES, UPLOAD_WIDTHS } from '@bazaar/shared/uploads';
@@ -79,7 +79,20 @@ describe('POST /api/uploads', () => {
       const served = await fetchMedia(mediaPath(response.json<{ url: string }>().url, width));
       widths.push((await sharp(served.rawPayload).metadata()).width);
     }
-    expect(widths).toEqual([320, 500, 500]);
+    expect(widths).toEqual([320, 500, 500, 500]);
+  });
+
+  it('serves a picture stored before a width was added at its widest width below that one', async () => {
+    const response = await upload(testApp.app, cast.owner, await plain('png', 1600, 1000));
+    const url = response.json<{ url: string }>().url;
+    const id = /\/media\/([0-9a-f-]{36})\//.exec(url)?.[1] ?? '';
+    // As it was stored when the widths were 320, 640 and 1280.
+    await testApp.database.db
+      .delete(uploadFiles)
+      .where(and(eq(uploadFiles.uploadId, id), eq(uploadFiles.width, 960)));
+    const served = await fetchMedia(mediaPath(url, 960));
+    expect(served.statusCode).toBe(200);
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(640);
   });
 
   const refusals: [string, () => Promise<Buffer | string>, string, number, string][] = [

@@ -27,8 +27,8 @@ function Gallery({ product }: { product: Product }) {
         <Picture
           src={shown.url}
           alt={shown.alt}
-          // Half the page's 1280 pixels from medium screens up, else the screen's width.
-          sizes="(min-width: 1280px) 624px, (min-width: 768px) 50vw, 100vw"
+          // The page's column inside its 16px margins: one column on phones, two 32px apart from medium screens up.
+          sizes="(min-width: 1280px) 608px, (min-width: 768px) calc(50vw - 32px), calc(100vw - 32px)"
           width={600}
           height={600}
           // The page's largest picture: fetched ahead of the thumbnails and the cards below.
