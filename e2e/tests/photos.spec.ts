@@ -10,6 +10,7 @@ import {
   uploadOfSize,
   watchUploads,
   type StoredUpload,
+  type TestFile,
 } from '../support/pictures.ts';
 import { screenshot, screenshots } from '../support/screens.ts';
 import {
@@ -139,6 +140,123 @@ test('a seller drops two photos and picks a third, reorders them, picks the main
   // Half of a 1280 pixels wide page: the 640 picture.
   await expectImagesLoaded(article.locator('div').first());
   expect(await chosenSource(mainPicture)).toMatch(/\/640\.webp$/);
+});
+
+/** The middle of `target` on the page. */
+async function middleOf(target: Locator): Promise<{ x: number; y: number }> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('The element is not on the screen');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Adds `files` with Add photos and waits until each is a tile; answers what the shop stored, in their order. */
+async function addPhotos(page: Page, files: TestFile[]): Promise<StoredUpload[]> {
+  const answers = watchUploads(page);
+  await photoBox(page).getByLabel('Add photos').setInputFiles(files);
+  const stored = [];
+  // A PNG's width and height stand at bytes 16 and 20 (its IHDR chunk).
+  for (const { buffer } of files)
+    stored.push(await uploadOfSize(answers, buffer.readUInt32BE(16), buffer.readUInt32BE(20)));
+  await uploadsDone(page);
+  await expect.poll(() => tileSources(page)).toEqual(stored.map((upload) => upload.url));
+  return stored;
+}
+
+/** The line that shows where a dragged photo would land, beside the tile it would land next to. */
+const landingMark = (tile: Locator) => tile.locator('[data-landing]');
+
+test('a seller drags photos onto others with the mouse, a line showing where each lands; the product page shows the new order', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUpViaApi(page, { name: 'Dana Dragger' });
+  await page.goto('/dashboard/add-products');
+  const name = `Shawl ${uniqueEmail('p').split('@')[0]}`;
+  await fillRequired(page, name);
+  const [red, green, blue] = await addPhotos(page, [RED, GREEN, BLUE]);
+  if (!red || !green || !blue) throw new Error('Three photos were added');
+
+  // The last photo, dragged onto the first: a line before the first shows it lands there.
+  const lastTile = await middleOf(chosenPhotos(page).nth(2).locator('img'));
+  await page.mouse.move(lastTile.x, lastTile.y);
+  await page.mouse.down();
+  const firstTile = await middleOf(chosenPhotos(page).nth(0).locator('img'));
+  await page.mouse.move(firstTile.x, firstTile.y, { steps: 5 });
+  await expect(landingMark(chosenPhotos(page).nth(0))).toHaveAttribute('data-landing', 'before');
+  await expect(landingMark(chosenPhotos(page).nth(0))).toBeVisible();
+  await expect(landingMark(chosenPhotos(page).nth(1))).toHaveCount(0);
+  await screenshot(page, 'product-form-photo-dragging');
+  await page.mouse.up();
+  await expect.poll(() => tileSources(page)).toEqual([blue.url, red.url, green.url]);
+  await expect(landingMark(chosenPhotos(page))).toHaveCount(0);
+  await expect(chosenPhotos(page).first().getByText('Main photo')).toBeVisible();
+  await expect(field(page, 'Main image URL')).toHaveValue(blue.url);
+  await expect(field(page, 'Images')).toHaveValue(`${red.url}, ${green.url}`);
+
+  // Onto a later photo, with Playwright's own drag: it lands after it.
+  await chosenPhotos(page).nth(1).locator('img').dragTo(chosenPhotos(page).nth(2).locator('img'));
+  await expect.poll(() => tileSources(page)).toEqual([blue.url, green.url, red.url]);
+
+  // Let go outside the photos: nothing moves.
+  await chosenPhotos(page)
+    .nth(0)
+    .locator('img')
+    .dragTo(page.getByRole('heading', { level: 1 }));
+  await expect.poll(() => tileSources(page)).toEqual([blue.url, green.url, red.url]);
+
+  const [request] = await Promise.all([
+    page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/products')),
+    productForm(page).getByRole('button', { name: 'Add Product' }).click(),
+  ]);
+  const product = (await (await request.response())?.json()) as Product;
+  await page.goto(`/product/${product._id}`);
+  const article = page.getByRole('main').getByRole('article').first();
+  await expect(article.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(article.locator('img').first()).toHaveAttribute('srcset', uploadSrcSet(blue.url) ?? '');
+  const thumbnails = article.getByRole('list', { name: 'Product images' }).locator('img');
+  for (const [index, stored] of [blue, green, red].entries()) {
+    await expect(thumbnails.nth(index)).toHaveAttribute('srcset', uploadSrcSet(stored.url) ?? '');
+  }
+  // blue, green, red
+  expect(await shapes(article.getByRole('list', { name: 'Product images' }))).toEqual([
+    'square',
+    'portrait',
+    'landscape',
+  ]);
+});
+
+test.describe('on a touch screen', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('a seller drags a photo by its dots with a finger', async ({ page }) => {
+    await signUpViaApi(page);
+    await page.goto('/dashboard/add-products');
+    await fillRequired(page, `Tote ${uniqueEmail('p').split('@')[0]}`);
+    const [red, green, blue] = await addPhotos(page, [RED, GREEN, BLUE]);
+    if (!red || !green || !blue) throw new Error('Three photos were added');
+
+    // Playwright's touchscreen only taps: the finger's path goes through Chromium's own touch input.
+    const finger = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
+      finger.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+    // Both rows of tiles on the screen, where a finger can reach them.
+    await photoBox(page)
+      .getByRole('list', { name: 'Chosen photos' })
+      .evaluate((list) => list.scrollIntoView({ block: 'center' }));
+    const from = await middleOf(chosenPhotos(page).nth(2).getByTitle('Drag to move'));
+    const to = await middleOf(chosenPhotos(page).nth(0).locator('img'));
+    await touch('touchStart', [from]);
+    for (let step = 1; step <= 5; step += 1) {
+      await touch('touchMove', [
+        { x: from.x + ((to.x - from.x) * step) / 5, y: from.y + ((to.y - from.y) * step) / 5 },
+      ]);
+    }
+    await expect(landingMark(chosenPhotos(page).nth(0))).toHaveAttribute('data-landing', 'before');
+    await screenshot(page, 'product-form-photo-dragging-phone-390');
+    await touch('touchEnd', []);
+    await expect.poll(() => tileSources(page)).toEqual([blue.url, red.url, green.url]);
+    await expect(field(page, 'Main image URL')).toHaveValue(blue.url);
+  });
 });
 
 test('a file that is no picture shows the shop’s message under it; the other photos are kept', async ({

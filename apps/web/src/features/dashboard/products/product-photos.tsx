@@ -3,6 +3,7 @@ import { Button } from '../../../components/button.tsx';
 import { Picture } from '../../../components/picture.tsx';
 import { PictureFileButton } from '../../../components/picture-file-button.tsx';
 import type { PendingUpload, usePictureUploads } from '../../../lib/use-picture-uploads.ts';
+import { useTileDrag, type TileDrag } from './use-tile-drag.ts';
 
 type Uploads = ReturnType<typeof usePictureUploads>;
 
@@ -16,6 +17,15 @@ const ICONS = {
   main: 'M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z',
   remove: 'M6 6l12 12M18 6L6 18',
 };
+
+/** Six dots, the usual sign of something that can be dragged. */
+function GripIcon() {
+  return (
+    <svg viewBox="0 0 24 12" aria-hidden="true" className="h-3 w-6 fill-current">
+      {[4, 12, 20].flatMap((x) => [3, 9].map((y) => <circle key={`${x}-${y}`} cx={x} cy={y} r={1.6} />))}
+    </svg>
+  );
+}
 
 function IconButton({
   label,
@@ -59,22 +69,46 @@ function PhotoTile({
   index,
   count,
   main,
+  drag,
+  dragHandlers,
   onChange,
 }: {
   url: string;
   index: number;
   count: number;
   main: boolean;
+  drag: TileDrag | null;
+  dragHandlers: ReturnType<typeof useTileDrag>['handlers'];
   onChange: (update: (photos: string[]) => string[]) => void;
 }) {
   const move = (to: number) => onChange((photos) => moved(photos, index, to));
+  const dragged = drag?.from === index;
+  // Where the dragged photo would land: before this one when it comes from further on, else after it.
+  const landing =
+    drag && !dragged && drag.to === index ? (drag.from > index ? 'before' : 'after') : undefined;
   return (
-    <li className="flex flex-col gap-2">
-      <div className={tileFrame}>
+    <li
+      data-tile-index={index}
+      className={`relative flex flex-col gap-2 ${dragged ? 'z-10 opacity-80' : ''}`}
+      // A little smaller than the others, so that the tile it is over still shows round it.
+      style={dragged ? { transform: `translate(${drag.dx}px, ${drag.dy}px) scale(0.85)` } : undefined}
+    >
+      {landing && (
+        <span
+          aria-hidden="true"
+          data-landing={landing}
+          className={`absolute inset-y-0 w-1 rounded-full bg-teal-600 ${landing === 'before' ? '-left-2' : '-right-2'}`}
+        />
+      )}
+      <div
+        {...dragHandlers(index)}
+        className={`${tileFrame} cursor-grab select-none ${dragged ? 'cursor-grabbing shadow-lg ring-2 ring-teal-600' : ''} ${landing ? 'ring-2 ring-teal-600' : ''}`}
+      >
         <Picture
           src={url}
           alt={main ? 'Main photo' : `Photo ${index + 1}`}
           sizes={TILE_SIZES}
+          draggable={false}
           className="size-full object-cover"
         />
         {main && (
@@ -88,6 +122,13 @@ function PhotoTile({
           className="absolute top-1.5 right-1.5 shadow"
           onClick={() => onChange((photos) => photos.filter((_, at) => at !== index))}
         />
+        {/* A finger drags from here; elsewhere on the picture it scrolls the page. The buttons below do the same. */}
+        <span
+          title="Drag to move"
+          className="absolute bottom-1.5 left-1/2 flex h-7 w-11 -translate-x-1/2 touch-none items-center justify-center rounded-full bg-white/90 text-gray-700 shadow ring-1 ring-gray-300"
+        >
+          <GripIcon />
+        </span>
       </div>
       {/* Three a row fit a phone's tile; Remove sits on the picture. */}
       <div className="grid grid-cols-3 gap-1">
@@ -172,6 +213,7 @@ export function ProductPhotos({
   children: ReactNode;
 }) {
   const [dragging, setDragging] = useState(false);
+  const tiles = useTileDrag((from, to) => onChange((list) => moved(list, from, to)));
 
   const onDragOver = (event: DragEvent) => {
     if (!carriesFiles(event)) return;
@@ -202,8 +244,12 @@ export function ProductPhotos({
       <legend className="px-1 text-sm font-medium text-gray-800">Photos</legend>
       <div className="flex flex-col items-center gap-2 text-center">
         <p className="text-sm text-gray-700">
-          <span className="hidden sm:inline">Drag photos here, or add them from your device.</span>
-          <span className="sm:hidden">Take photos or add them from your phone.</span>
+          <span className="hidden sm:inline">
+            Drag photos here, or add them from your device. Drag a photo to move it.
+          </span>
+          <span className="sm:hidden">
+            Take photos or add them from your phone. Drag a photo by its dots to move it.
+          </span>
         </p>
         <PictureFileButton label="Add photos" multiple variant="outline" onFiles={onFiles} />
         <p className="text-xs text-gray-600">
@@ -211,7 +257,11 @@ export function ProductPhotos({
         </p>
       </div>
       {!empty && (
-        <ol aria-label="Chosen photos" className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-5">
+        <ol
+          aria-label="Chosen photos"
+          data-tile-list
+          className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-5"
+        >
           {photos.map((url, index) => (
             <PhotoTile
               key={`${index}-${url}`}
@@ -219,6 +269,8 @@ export function ProductPhotos({
               index={index}
               count={photos.length}
               main={hasMain && index === 0}
+              drag={tiles.drag}
+              dragHandlers={tiles.handlers}
               onChange={onChange}
             />
           ))}
