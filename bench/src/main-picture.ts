@@ -78,16 +78,15 @@ export async function loadMainPicture(
   });
   try {
     const page = await context.newPage();
-    const finished = new Map<string, Promise<number>>();
+    // Every response counts, the same address fetched twice too.
+    const finished: { url: string; bytes: Promise<number> }[] = [];
     let onFinished = () => {};
     page.on('requestfinished', (request) => {
       if (!isMainPicture(request.url())) return;
-      finished.set(
-        request.url(),
-        request.sizes().then((sizes) => sizes.responseBodySize),
-      );
+      finished.push({ url: request.url(), bytes: request.sizes().then((sizes) => sizes.responseBodySize) });
       onFinished();
     });
+    const hasArrived = (url: string) => finished.some((response) => response.url === url);
     await page.goto(pageUrl);
     const main = page.getByRole('main').getByRole('article').first().locator('img').first();
     // Resolves once the chosen candidate has arrived and can be drawn.
@@ -99,14 +98,14 @@ export async function loadMainPicture(
       naturalWidth: img.naturalWidth,
     }));
     // The image's load event may come before the network's end of its response.
-    if (!finished.has(chosen)) {
+    if (!hasArrived(chosen)) {
       await new Promise<void>((resolve) => {
         onFinished = () => {
-          if (finished.has(chosen)) resolve();
+          if (hasArrived(chosen)) resolve();
         };
       });
     }
-    const bodies = await Promise.all(finished.values());
+    const bodies = await Promise.all(finished.map((response) => response.bytes));
     return {
       chosen,
       sizes,

@@ -225,6 +225,26 @@ test('a seller drags photos onto others with the mouse, a line showing where eac
   ]);
 });
 
+type Touch = (
+  type: 'touchStart' | 'touchMove' | 'touchEnd',
+  points: { x: number; y: number }[],
+) => Promise<unknown>;
+
+/** A finger on the page: Playwright's touchscreen only taps, so its path goes through Chromium's own touch input. */
+async function fingerOn(page: Page): Promise<Touch> {
+  const session = await page.context().newCDPSession(page);
+  return (type, points) => session.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+}
+
+/** Moves a finger already down from `from` to `to` in five steps. */
+async function slide(touch: Touch, from: { x: number; y: number }, to: { x: number; y: number }) {
+  for (let step = 1; step <= 5; step += 1) {
+    await touch('touchMove', [
+      { x: from.x + ((to.x - from.x) * step) / 5, y: from.y + ((to.y - from.y) * step) / 5 },
+    ]);
+  }
+}
+
 test.describe('on a touch screen', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -235,10 +255,7 @@ test.describe('on a touch screen', () => {
     const [red, green, blue] = await addPhotos(page, [RED, GREEN, BLUE]);
     if (!red || !green || !blue) throw new Error('Three photos were added');
 
-    // Playwright's touchscreen only taps: the finger's path goes through Chromium's own touch input.
-    const finger = await page.context().newCDPSession(page);
-    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
-      finger.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+    const touch = await fingerOn(page);
     // Both rows of tiles on the screen, where a finger can reach them.
     await photoBox(page)
       .getByRole('list', { name: 'Chosen photos' })
@@ -246,16 +263,40 @@ test.describe('on a touch screen', () => {
     const from = await middleOf(chosenPhotos(page).nth(2).getByTitle('Drag to move'));
     const to = await middleOf(chosenPhotos(page).nth(0).locator('img'));
     await touch('touchStart', [from]);
-    for (let step = 1; step <= 5; step += 1) {
-      await touch('touchMove', [
-        { x: from.x + ((to.x - from.x) * step) / 5, y: from.y + ((to.y - from.y) * step) / 5 },
-      ]);
-    }
+    await slide(touch, from, to);
     await expect(landingMark(chosenPhotos(page).nth(0))).toHaveAttribute('data-landing', 'before');
     await screenshot(page, 'product-form-photo-dragging-phone-390');
     await touch('touchEnd', []);
     await expect.poll(() => tileSources(page)).toEqual([blue.url, red.url, green.url]);
     await expect(field(page, 'Main image URL')).toHaveValue(blue.url);
+  });
+
+  test('a photo held at the top of the screen scrolls the page up to the first photos', async ({ page }) => {
+    await signUpViaApi(page);
+    await page.goto('/dashboard/add-products');
+    await fillRequired(page, `Quilt ${uniqueEmail('p').split('@')[0]}`);
+    // As many photos as a product takes, in six rows: the first row is off the screen when the last is on it.
+    const files = Array.from({ length: 11 }, (_, at) =>
+      pngFile(`quilt-${at}.png`, 40 + at, 40, [20 * at, 120, 200 - 15 * at]),
+    );
+    const stored = await addPhotos(page, files);
+    const last = chosenPhotos(page).last();
+    await last.evaluate((tile) => tile.scrollIntoView({ block: 'end' }));
+    await expect(chosenPhotos(page).first()).not.toBeInViewport();
+
+    const touch = await fingerOn(page);
+    const from = await middleOf(last.getByTitle('Drag to move'));
+    await touch('touchStart', [from]);
+    await slide(touch, from, { x: from.x, y: 10 });
+    await expect(chosenPhotos(page).first()).toBeInViewport({ ratio: 1 });
+    // Off the edge the page stops; then onto the first photo.
+    const below = { x: from.x, y: 420 };
+    await slide(touch, { x: from.x, y: 10 }, below);
+    await slide(touch, below, await middleOf(chosenPhotos(page).first().locator('img')));
+    await expect(landingMark(chosenPhotos(page).first())).toHaveAttribute('data-landing', 'before');
+    await touch('touchEnd', []);
+    const urls = stored.map((upload) => upload.url);
+    await expect.poll(() => tileSources(page)).toEqual([urls[10], ...urls.slice(0, 10)]);
   });
 });
 

@@ -124,6 +124,7 @@ function PhotoTile({
         />
         {/* A finger drags from here; elsewhere on the picture it scrolls the page. The buttons below do the same. */}
         <span
+          aria-hidden="true"
           title="Drag to move"
           className="absolute bottom-1.5 left-1/2 flex h-7 w-11 -translate-x-1/2 touch-none items-center justify-center rounded-full bg-white/90 text-gray-700 shadow ring-1 ring-gray-300"
         >
