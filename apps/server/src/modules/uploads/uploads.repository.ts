@@ -44,6 +44,20 @@ export function createUploadsRepository(db: Database) {
     },
 
     /**
+     * Restarts the grace period of the unused ones among `ids`, so that the clean-up cannot delete a picture a write
+     * is about to attach; answers how many of them are still there. The update waits for a clean-up deleting one of
+     * them at that moment, and then finds it gone.
+     */
+    async keepForAttaching(ids: string[]): Promise<number> {
+      const kept = await db
+        .update(uploads)
+        .set({ unusedSince: sql`case when ${uploads.uses} = 0 then now() end` })
+        .where(inArray(uploads.id, ids))
+        .returning({ id: uploads.id });
+      return kept.length;
+    },
+
+    /**
      * Deletes up to `batch` pictures nothing has used for `graceHours`; answers how many. SKIP LOCKED lets the jobs
      * of several processes share the work, and a picture a write is attaching meanwhile (its row locked by the
      * counting trigger) is left for the next round.
