@@ -81,10 +81,15 @@ export function createBucketStore(repository: UploadsRepository, bucket: Bucket)
       }
     },
 
+    // A row that has its bytes was stored before the shop moved to a bucket: served from the row.
     async get(id, width) {
       const file = await repository.file(id, width);
       if (!file) return undefined;
-      return { etag: file.etag, bytes: () => bucket.get(keyOf(id, file.width)) };
+      const { bytes } = file;
+      return {
+        etag: file.etag,
+        bytes: bytes ? async () => asBuffer(bytes) : () => bucket.get(keyOf(id, file.width)),
+      };
     },
 
     // The rows go first, their ids into upload_removals in the same transaction; the objects after. A picture is so

@@ -113,6 +113,21 @@ describe('pictures in an S3 bucket', () => {
     expect(cached.statusCode).toBe(304);
   });
 
+  it('still serves the pictures stored in the database before the shop moved to a bucket', async () => {
+    const before = await createTestApp({}, { database: testApp.database });
+    try {
+      const id = idOf(await uploaded(before.app));
+      const path = `/media/${id}/320.webp`;
+      const fromRows = await before.app.inject({ method: 'GET', url: path });
+      const fromBucketShop = await testApp.app.inject({ method: 'GET', url: path });
+      expect(fromBucketShop.statusCode).toBe(200);
+      expect(fromBucketShop.headers.etag).toBe(fromRows.headers.etag);
+      expect(Buffer.compare(fromBucketShop.rawPayload, fromRows.rawPayload)).toBe(0);
+    } finally {
+      await before.app.close();
+    }
+  });
+
   it('the clean-up deletes the objects of the pictures it removes, and keeps the others', async () => {
     const [unused, recent] = [idOf(await uploaded()), idOf(await uploaded())];
     await ageOf(unused);
