@@ -166,7 +166,7 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
       context.addIssue({
         code: 'custom',
         path: [name],
-        message: `expected together with ${s3Given.join(', ')} (picture storage in S3 needs all of ${S3_VARIABLES.join(', ')})`,
+        message: `expected together with ${s3Given.join(', ')} (S3 picture storage needs all five)`,
       });
     }
   }
