@@ -349,7 +349,10 @@ test('an empty cart says so, and Checkout refuses it', async ({ page }) => {
   await expect(page).toHaveURL('/');
 });
 
-test('Checkout hands every line to checkout and empties the cart', async ({ page, request }) => {
+test('Checkout hands every line to checkout and keeps the cart until the order is placed', async ({
+  page,
+  request,
+}) => {
   const [first, second] = await discountedProducts(request, 2);
   if (!first || !second) throw new Error('too few products');
   await seedCart(page, { [first._id]: 3, [second._id]: 1 });
@@ -361,13 +364,14 @@ test('Checkout hands every line to checkout and empties the cart', async ({ page
   // Signed out, the dashboard's guard sends the shopper to sign in first; the buy items wait in localStorage.
   await expect(page).toHaveURL(/\/(dashboard\/addorders|login)$/);
   expect(await storedJson(page, BUY_ITEMS_KEY)).toEqual([
-    { productId: first._id, quantity: 3 },
-    { productId: second._id, quantity: 1 },
+    { productId: first._id, quantity: 3, fromCart: true },
+    { productId: second._id, quantity: 1, fromCart: true },
   ]);
-  expect(await storedJson(page, CART_KEY)).toEqual({});
 
+  // Leaving checkout loses nothing.
   await page.goto('/cart');
-  await expect(page.getByRole('heading', { name: 'No Product Cart Yet' })).toBeVisible();
+  await expect(cartLines(page)).toHaveCount(2);
+  expect(await storedJson(page, CART_KEY)).toEqual({ [first._id]: 3, [second._id]: 1 });
 });
 
 test('a signed-out Checkout goes through /login and comes back to checkout with the buy items', async ({
@@ -389,7 +393,9 @@ test('a signed-out Checkout goes through /login and comes back to checkout with 
 
   await submitLogin(page, account.email, account.password);
   await expect(page).toHaveURL('/dashboard/addorders');
-  expect(await storedJson(page, BUY_ITEMS_KEY)).toEqual([{ productId: product._id, quantity: 2 }]);
+  expect(await storedJson(page, BUY_ITEMS_KEY)).toEqual([
+    { productId: product._id, quantity: 2, fromCart: true },
+  ]);
 });
 
 test('Buy Now on a line buys only that product and keeps the cart', async ({ page, request }) => {
@@ -400,7 +406,9 @@ test('Buy Now on a line buys only that product and keeps the cart', async ({ pag
 
   await lineOf(page, second).getByRole('button', { name: 'Buy Now' }).click();
   await expect(page).toHaveURL(/\/(dashboard\/addorders|login)$/);
-  expect(await storedJson(page, BUY_ITEMS_KEY)).toEqual([{ productId: second._id, quantity: 2 }]);
+  expect(await storedJson(page, BUY_ITEMS_KEY)).toEqual([
+    { productId: second._id, quantity: 2, fromCart: true },
+  ]);
   expect(await storedJson(page, CART_KEY)).toEqual({ [first._id]: 1, [second._id]: 2 });
 });
 

@@ -132,9 +132,51 @@ test('buying from the cart places the order: Orders shows it with its total and 
   });
   await expect(row.locator('time')).toHaveAttribute('datetime', orders[0]?.orderTime ?? '');
 
-  // Back at checkout, there is nothing left to buy.
+  // Back at checkout, there is nothing left to buy, and the order took its lines out of the cart.
   await page.goto('/dashboard/addorders');
   await expect(page.getByText('No Product in Cart', { exact: true })).toBeVisible();
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: 'No Product Cart Yet' })).toBeVisible();
+});
+
+test('the cart keeps what the shopper chose: leaving checkout and a Buy Now of another product lose nothing', async ({
+  page,
+  request,
+}) => {
+  await signUpViaApi(page, { name: 'Cleo Changeable' });
+  const [kept, bought] = await discountedProducts(request, 2);
+  if (!kept || !bought) throw new Error('too few products');
+
+  await page.goto(`/product/${kept._id}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(tileOf(page, kept)).toBeVisible();
+
+  // The shopper changes their mind and buys another product at once instead.
+  await page.goto(`/product/${bought._id}`);
+  await page.getByRole('button', { name: 'Buy Now' }).click();
+  await expect(page).toHaveURL('/dashboard/addorders');
+  await expect(tiles(page)).toHaveCount(1);
+  await expect(tileOf(page, bought)).toBeVisible();
+  await fillContact(page, '+880 1711 000001', '3 Mill Street, Khulna');
+  await placeOrderButton(page).click();
+  await expect(page).toHaveURL('/dashboard/orders');
+  const { orders } = await ordersViaApi(page.request);
+  expect(orders.map((order) => order.products.map((line) => line._id))).toEqual([[bought._id]]);
+
+  // The first product is still in the cart, and ordering it from there empties the cart.
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Carts 1 Items');
+  await expect(page.getByRole('button', { name: `Remove ${kept.name}`, exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(tiles(page)).toHaveCount(1);
+  await expect(tileOf(page, kept)).toBeVisible();
+  await fillContact(page, '+880 1711 000001', '3 Mill Street, Khulna');
+  await placeOrderButton(page).click();
+  await expect(page).toHaveURL('/dashboard/orders');
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: 'No Product Cart Yet' })).toBeVisible();
 });
 
 test('a double click on Place Order places one order', async ({ page, request }) => {

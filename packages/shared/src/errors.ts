@@ -15,6 +15,8 @@ export const ErrorCodeSchema = z.enum([
   'HEADERS_TOO_LARGE',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
+  /** A service the shop depends on (the picture bucket) cannot be reached (503); try again later. */
+  'SERVICE_UNAVAILABLE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

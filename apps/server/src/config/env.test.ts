@@ -86,6 +86,8 @@ describe('parseEnv', () => {
     ['CATALOG_CACHE_MB', '1.5'],
     ['REQUEST_TIMEOUT_SECONDS', '0'],
     ['KEEP_ALIVE_TIMEOUT_SECONDS', '2.5'],
+    ['S3_ENDPOINT', 's3.example.com'],
+    ['S3_FORCE_PATH_STYLE', 'yes'],
   ])('stops on a bad %s with a message naming it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}: .*got "${value}"`));
   });
@@ -94,5 +96,50 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ HEADERS_TIMEOUT_SECONDS: '40', REQUEST_TIMEOUT_SECONDS: '30' })).toThrow(
       /HEADERS_TIMEOUT_SECONDS: expected at most REQUEST_TIMEOUT_SECONDS/,
     );
+  });
+
+  describe('S3 picture storage', () => {
+    const s3 = {
+      S3_BUCKET: 'shop-pictures',
+      S3_ENDPOINT: 'https://s3.eu-central-1.amazonaws.com',
+      S3_REGION: 'eu-central-1',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+
+    it('keeps pictures in the database when no S3_* variable is set', () => {
+      expect(parseEnv({}).S3).toBeUndefined();
+    });
+
+    it('reads the bucket when every S3_* variable is set, path style off unless asked', () => {
+      expect(parseEnv(s3).S3).toEqual({
+        bucket: 'shop-pictures',
+        endpoint: 'https://s3.eu-central-1.amazonaws.com',
+        region: 'eu-central-1',
+        accessKeyId: 'AKIAEXAMPLE',
+        secretAccessKey: 'secret',
+        forcePathStyle: false,
+      });
+      expect(parseEnv({ ...s3, S3_FORCE_PATH_STYLE: 'true' }).S3?.forcePathStyle).toBe(true);
+    });
+
+    it.each(Object.keys(s3))('stops when %s is missing from the others, naming it', (name) => {
+      const partial: Record<string, string> = { ...s3 };
+      delete partial[name];
+      expect(() => parseEnv(partial)).toThrow(new RegExp(`^  ${name}: expected together with`, 'm'));
+    });
+
+    it('stops on a bucket alone, naming every missing variable', () => {
+      const message = (() => {
+        try {
+          parseEnv({ S3_BUCKET: 'shop-pictures' });
+        } catch (error) {
+          return (error as Error).message;
+        }
+      })();
+      for (const name of ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
+        expect(message).toContain(`${name}: expected together with S3_BUCKET`);
+      }
+    });
   });
 });

@@ -98,6 +98,20 @@ const EnvSchema = z.object({
   UPLOADS_PER_HOUR: positiveInt(60),
   /** An uploaded picture that no product, profile or order line uses is deleted after this many hours. */
   UPLOAD_GRACE_HOURS: z.coerce.number({ error: 'expected a number of hours' }).min(0).default(24),
+  /**
+   * Uploaded pictures go to this S3-compatible bucket instead of the database; the other S3_* variables (but
+   * S3_FORCE_PATH_STYLE) are then required.
+   */
+  S3_BUCKET: z.string().optional(),
+  /** The S3 API's address, such as https://s3.eu-central-1.amazonaws.com or http://127.0.0.1:9000. */
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'expected the http(s) address of the S3 API' })
+    .optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Address the bucket as {endpoint}/{bucket} (MinIO, most self-hosted servers) rather than {bucket}.{endpoint}. */
+  S3_FORCE_PATH_STYLE: flag('false'),
   /** A client must send a request's headers within this time (slow-header attacks hold connections open). */
   HEADERS_TIMEOUT_SECONDS: positiveInt(15),
   /** ...and the whole request, body included, within this one. */
@@ -112,6 +126,29 @@ const pairs = [
   ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'],
 ] as const;
 
+const S3_VARIABLES = [
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+/** The S3_* variables as one setting, once the check above has seen they are all there or none is. */
+function s3Of(env: z.infer<typeof EnvSchema>) {
+  const { S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = env;
+  if (!S3_BUCKET || !S3_ENDPOINT || !S3_REGION || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY)
+    return undefined;
+  return {
+    bucket: S3_BUCKET,
+    endpoint: S3_ENDPOINT,
+    region: S3_REGION,
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+  };
+}
+
 const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
   for (const [first, second] of pairs) {
     if (Boolean(env[first]) !== Boolean(env[second])) {
@@ -120,6 +157,16 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
         code: 'custom',
         path: [missing],
         message: `expected together with ${env[first] ? first : second}`,
+      });
+    }
+  }
+  const s3Given = S3_VARIABLES.filter((name) => env[name] !== undefined);
+  if (s3Given.length > 0) {
+    for (const name of S3_VARIABLES.filter((one) => env[one] === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `expected together with ${s3Given.join(', ')} (S3 picture storage needs all five)`,
       });
     }
   }
@@ -137,6 +184,8 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
     PUBLIC_URL: publicUrl,
     MAIL_FROM: env.MAIL_FROM ?? `Bazaar <no-reply@${new URL(publicUrl).hostname}>`,
     REQUIRE_EMAIL_VERIFICATION: (env.REQUIRE_EMAIL_VERIFICATION ?? String(Boolean(env.SMTP_URL))) === 'true',
+    /** The bucket of uploaded pictures; undefined keeps them in the database. */
+    S3: s3Of(env),
   };
 });
 

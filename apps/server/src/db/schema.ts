@@ -370,7 +370,18 @@ export const uploadFiles = pgTable(
     width: integer('width').notNull(),
     /** A strong ETag: a hash of the bytes. */
     etag: text('etag').notNull(),
-    bytes: bytes('bytes').notNull(),
+    /** The WebP file; null when the shop stores pictures in an S3 bucket (key `uploads/{id}/{width}.webp`). */
+    bytes: bytes('bytes'),
   },
   (t) => [primaryKey({ columns: [t.uploadId, t.width] })],
 );
+
+/**
+ * Deleted pictures whose bucket objects are still to be deleted (S3 storage only). The clean-up deletes a picture's rows
+ * and writes its id here in one transaction, then deletes the objects and the id: an object delete that fails is
+ * tried again at the next round, and no object is ever forgotten in the bucket.
+ */
+export const uploadRemovals = pgTable('upload_removals', {
+  uploadId: uuid('upload_id').primaryKey(),
+  removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+});

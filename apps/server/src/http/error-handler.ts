@@ -36,6 +36,8 @@ function validationError(
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
+      // A dependency that is down: the client reads a plain message, the log keeps what went wrong.
+      if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       const body: ApiError = { error: error.code, message: error.message, details: error.details };
       return reply
         .status(error.status)

@@ -10,7 +10,8 @@ import { createTestApp } from '../../test/test-app.ts';
 import { createPostgresDatabase, testEngine } from '../../test/test-database.ts';
 import { orderBody, placeOrder } from '../../test/order-fixtures.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../client.ts';
-import { orderLines, orders, products, users } from '../schema.ts';
+import { phonePhoto, upload } from '../../test/uploads.ts';
+import { orderLines, orders, products, uploadFiles, uploads, users } from '../schema.ts';
 
 const ORDERS_PER_BUYER = 6;
 const repoRoot = join(paths.serverRoot, '../..');
@@ -41,13 +42,37 @@ async function shopContents(db: Database) {
     orderLines: await db.select().from(orderLines).orderBy(orderLines.orderId, orderLines.position),
     products: await db.select().from(products).orderBy(products.id),
     users: await db.select().from(users).orderBy(users.id),
+    uploads: await db.select().from(uploads).orderBy(uploads.id),
+    uploadFiles: await db.select().from(uploadFiles).orderBy(uploadFiles.uploadId, uploadFiles.width),
   };
 }
 
-/** Places orders of two buyers through the API on `database`, and answers what it then holds. */
+/** What a shopper's browser gets for a stored picture's URL from a shop on `database`. */
+async function servedPicture(database: DatabaseHandle, url: string) {
+  const shop = await createTestApp({}, { database });
+  try {
+    const response = await shop.app.inject({ method: 'GET', url: new URL(url).pathname });
+    return { status: response.statusCode, bytes: response.rawPayload };
+  } finally {
+    await shop.close();
+  }
+}
+
+/**
+ * A seller uploads a photo for a product and two buyers place orders through the API on `database`; answers what
+ * the shop then holds and the photo's URL.
+ */
 async function fillShop(database: DatabaseHandle) {
   const shop = await createTestApp({}, { database });
-  const rows = await insertProducts(database.db, [productRow(), productRow(), productRow()]);
+  const seller = await signUp(shop.app, 'photo-seller@bazaar.test');
+  const uploaded = await upload(shop.app, seller, await phonePhoto({ width: 800, height: 600 }));
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  const photoUrl = uploaded.json<{ url: string }>().url;
+  const rows = await insertProducts(database.db, [
+    productRow({ sellerId: seller.id, mainImageUrl: photoUrl }),
+    productRow(),
+    productRow(),
+  ]);
   const ids = rows.map((row) => row.id);
   for (const email of ['first-buyer@bazaar.test', 'second-buyer@bazaar.test']) {
     const buyer = await signUp(shop.app, email);
@@ -57,9 +82,12 @@ async function fillShop(database: DatabaseHandle) {
     }
   }
   const contents = await shopContents(database.db);
+  const served = await shop.app.inject({ method: 'GET', url: new URL(photoUrl).pathname });
   await shop.close();
   expect(contents.orders).toHaveLength(2 * ORDERS_PER_BUYER);
-  return contents;
+  expect(contents.uploadFiles.length).toBeGreaterThan(0);
+  expect(served.statusCode).toBe(200);
+  return { contents, photoUrl, photo: served.rawPayload };
 }
 
 async function contentsOf(database: DatabaseHandle) {
@@ -73,7 +101,7 @@ async function contentsOf(database: DatabaseHandle) {
 describe.skipIf(testEngine !== 'pglite')('db:backup and db:restore of the embedded database', () => {
   const work = mkdtempSync(join(tmpdir(), 'bazaar-backup-'));
   const source = join(work, 'shop');
-  let before: Awaited<ReturnType<typeof shopContents>>;
+  let before: Awaited<ReturnType<typeof fillShop>>;
   let backupFile: string;
 
   beforeAll(async () => {
@@ -91,11 +119,18 @@ describe.skipIf(testEngine !== 'pglite')('db:backup and db:restore of the embedd
     expect(output).toContain(backupFile.replace(`${work}/`, ''));
   });
 
-  it('restores it into a new data directory holding every order with its lines, products and users', async () => {
+  it('restores it into a new data directory holding every order with its lines, products, users and pictures', async () => {
     const target = join(work, 'restored');
     const { code, output } = await cli(work, ['restore', backupFile, '--data-dir', target]);
     expect(code, output).toBe(0);
-    expect(await contentsOf(await openDatabase({ dataDir: join(target, 'pglite') }))).toEqual(before);
+    expect(await contentsOf(await openDatabase({ dataDir: join(target, 'pglite') }))).toEqual(
+      before.contents,
+    );
+    const served = await servedPicture(
+      await openDatabase({ dataDir: join(target, 'pglite') }),
+      before.photoUrl,
+    );
+    expect(served).toEqual({ status: 200, bytes: before.photo });
   });
 
   it('refuses to restore over a data directory that holds something, unless --force', async () => {
@@ -111,7 +146,9 @@ describe.skipIf(testEngine !== 'pglite')('db:backup and db:restore of the embedd
 
     const forced = await cli(work, ['restore', backupFile, '--data-dir', target, '--force']);
     expect(forced.code, forced.output).toBe(0);
-    expect(await contentsOf(await openDatabase({ dataDir: join(target, 'pglite') }))).toEqual(before);
+    expect(await contentsOf(await openDatabase({ dataDir: join(target, 'pglite') }))).toEqual(
+      before.contents,
+    );
   });
 
   it('refuses to back up or restore while a server holds the data directory', async () => {
@@ -136,7 +173,9 @@ describe.skipIf(testEngine !== 'pglite')('db:backup and db:restore of the embedd
       await server.close();
     }
     // Refused, not half done: the server's data is as it was.
-    expect(await contentsOf(await openDatabase({ dataDir: join(source, 'pglite') }))).toEqual(before);
+    expect(await contentsOf(await openDatabase({ dataDir: join(source, 'pglite') }))).toEqual(
+      before.contents,
+    );
   });
 
   it('never overwrites an existing backup file', async () => {
@@ -161,7 +200,7 @@ describe('the PostgreSQL recipe of docs/backups.md', () => {
   afterAll(() => Promise.all(databases.map((database) => database.drop())));
 
   it.skipIf(testEngine !== 'postgres')(
-    'pg_dump -Fc and pg_restore into an empty database give back every order',
+    'pg_dump -Fc and pg_restore into an empty database give back every order and picture',
     async () => {
       const [from, to] = [await createPostgresDatabase(), await createPostgresDatabase()];
       databases.push(from, to);
@@ -175,7 +214,9 @@ describe('the PostgreSQL recipe of docs/backups.md', () => {
       const restore = await run('pg_restore', ['--no-owner', '-d', to.url, 'bazaar.dump'], work);
       expect(restore.code, restore.output).toBe(0);
 
-      expect(await contentsOf(await openDatabase({ databaseUrl: to.url }))).toEqual(before);
+      expect(await contentsOf(await openDatabase({ databaseUrl: to.url }))).toEqual(before.contents);
+      const served = await servedPicture(await openDatabase({ databaseUrl: to.url }), before.photoUrl);
+      expect(served).toEqual({ status: 200, bytes: before.photo });
     },
   );
 });

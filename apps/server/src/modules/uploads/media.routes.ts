@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { UPLOAD_WIDTHS } from '@bazaar/shared/uploads';
 import { z } from 'zod';
 import { notFound } from '../../errors/app-error.ts';
-import type { UploadsRepository } from './uploads.repository.ts';
+import type { PictureStore } from './picture-store.ts';
 
 const MediaParamsSchema = z.object({
   id: z.uuid(),
@@ -18,7 +18,7 @@ const matches = (ifNoneMatch: string | undefined, etag: string) =>
   ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag);
 
 /** Serves uploaded pictures at `/media/{id}/{width}.webp`: immutable, since an upload never changes. */
-export function mediaRoutes(repository: UploadsRepository) {
+export function mediaRoutes(store: PictureStore) {
   return async function (app: FastifyInstance) {
     app.get<{ Params: { id: string; width: string } }>(
       '/media/:id/:width.webp',
@@ -26,14 +26,17 @@ export function mediaRoutes(repository: UploadsRepository) {
       async (request, reply) => {
         // Any id or width that names no stored picture is the same 404, malformed or not.
         const params = MediaParamsSchema.safeParse(request.params);
-        const file = params.success ? await repository.file(params.data.id, params.data.width) : undefined;
+        const file = params.success ? await store.get(params.data.id, params.data.width) : undefined;
         if (!file) throw notFound('Picture');
         void reply
           .header('ETag', file.etag)
           .header('Cache-Control', 'public, max-age=31536000, immutable')
           .header('Content-Type', 'image/webp');
         if (matches(request.headers['if-none-match'], file.etag)) return reply.status(304).send();
-        return reply.send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+        // Read only now: a client that has the picture costs no read of the bucket.
+        const bytes = await file.bytes();
+        if (!bytes) throw notFound('Picture');
+        return reply.send(bytes);
       },
     );
   };

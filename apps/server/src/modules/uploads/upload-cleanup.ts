@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { UploadsRepository } from './uploads.repository.ts';
+import type { PictureStore } from './picture-store.ts';
 
 const EVERY_MS = 15 * 60_000;
 
@@ -8,20 +8,20 @@ const EVERY_MS = 15 * 60_000;
  * rows another process holds, so they never wait for each other nor delete twice.
  */
 export function startUploadCleanup(options: {
-  repository: UploadsRepository;
+  store: PictureStore;
   graceHours: number;
   log: FastifyBaseLogger;
 }): { stop(): Promise<void> } {
-  const { repository, graceHours, log } = options;
+  const { store, graceHours, log } = options;
   let round: Promise<void> | undefined;
 
   async function removeAll(): Promise<void> {
     try {
       let removed = 0;
       for (
-        let batch = await repository.removeUnused(graceHours);
+        let batch = await store.deleteUnused(graceHours);
         batch > 0;
-        batch = await repository.removeUnused(graceHours)
+        batch = await store.deleteUnused(graceHours)
       ) {
         removed += batch;
       }

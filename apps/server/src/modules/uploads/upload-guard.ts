@@ -7,6 +7,12 @@ import type { UploadsRepository } from './uploads.repository.ts';
  * Checks the pictures a write attaches: a URL of this shop's `/media/{id}/…` must name an upload of the writer (an
  * admin may use anybody's). Other URLs, and the pictures the record already has (`kept`), are not checked.
  */
+const pictureGone = () =>
+  new AppError(
+    'BAD_REQUEST',
+    'A picture was not found in the shop (it may have been removed); upload it again.',
+  );
+
 export function createUploadGuard(repository: UploadsRepository, publicUrl: string) {
   const shopOrigin = new URL(publicUrl).origin;
   const ownUploadOf = (url: string) => {
@@ -21,15 +27,12 @@ export function createUploadGuard(repository: UploadsRepository, publicUrl: stri
     );
     if (ids.length === 0) return;
     const owners = await repository.owners(ids);
-    if (owners.length < ids.length) {
-      throw new AppError(
-        'BAD_REQUEST',
-        'A picture was not found in the shop (it may have been removed); upload it again.',
-      );
-    }
+    if (owners.length < ids.length) throw pictureGone();
     if (!viewer.isAdmin && owners.some((upload) => upload.ownerId !== viewer.id)) {
       throw new AppError('FORBIDDEN', 'You can only use pictures you uploaded.');
     }
+    // Checked and the write not yet done: the clean-up must not delete them in between.
+    if ((await repository.keepForAttaching(ids)) < ids.length) throw pictureGone();
   };
 }
 

@@ -226,4 +226,36 @@ describe('clean-up of unused pictures', () => {
     expect(gone.statusCode).toBe(404);
     expect(await repository.removeUnused(24)).toBe(0);
   });
+
+  it('never leaves a product showing a picture the clean-up deleted while it was being attached', async () => {
+    const repository = createUploadsRepository(testApp.database.db);
+    const races = await Promise.all(
+      Array.from({ length: 24 }, async () => {
+        const picture = await uploadAs(cast.owner);
+        await age(picture, 25);
+        const [attached] = await Promise.all([
+          send('POST', '/api/products', cast.owner, product(picture)),
+          repository.removeUnused(24),
+        ]);
+        const served = await testApp.app.inject({ method: 'GET', url: new URL(picture).pathname });
+        return { attached: attached.statusCode, served: served.statusCode };
+      }),
+    );
+    // Either the write won (saved, the picture stays) or the clean-up did (refused, nothing saved).
+    for (const race of races) {
+      expect([
+        { attached: 201, served: 200 },
+        { attached: 400, served: 404 },
+      ]).toContainEqual(race);
+    }
+  });
+
+  it('lets no stranger keep somebody’s unused picture from the clean-up by trying to attach it', async () => {
+    const picture = await uploadAs(cast.owner);
+    await age(picture, 25);
+    const refused = await send('PATCH', `/api/users/${cast.stranger.email}`, cast.stranger, { img: picture });
+    expect(refused.statusCode).toBe(403);
+    await createUploadsRepository(testApp.database.db).removeUnused(24);
+    expect(await stillThere(picture)).toBe(false);
+  });
 });

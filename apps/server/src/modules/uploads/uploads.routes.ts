@@ -7,7 +7,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { errorResponses } from '../../errors/error-responses.ts';
 import type { RateLimiter } from '../auth/auth.module.ts';
 import { processPicture } from './pictures.ts';
-import type { UploadsRepository } from './uploads.repository.ts';
+import type { PictureStore } from './picture-store.ts';
 
 const UploadedSchema = z.object({
   url: z.url(),
@@ -36,12 +36,8 @@ async function theFile(request: FastifyRequest): Promise<Buffer> {
   return file;
 }
 
-export function uploadRoutes(options: {
-  repository: UploadsRepository;
-  limiter: RateLimiter;
-  publicUrl: string;
-}) {
-  const { repository, limiter, publicUrl } = options;
+export function uploadRoutes(options: { store: PictureStore; limiter: RateLimiter; publicUrl: string }) {
+  const { store, limiter, publicUrl } = options;
   return async function (app: FastifyInstance) {
     // Only this plugin's routes take multipart bodies; the busboy errors (a file too large…) carry their status.
     await app.register(fastifyMultipart, { throwFileSizeLimit: true });
@@ -58,7 +54,7 @@ export function uploadRoutes(options: {
             '`file`. The shop stores it upright, without metadata, as WebP at the widths ' +
             `${UPLOAD_WIDTHS.join(', ')}, and answers the URL of the largest with its size.`,
           consumes: ['multipart/form-data'],
-          response: { 201: UploadedSchema, ...errorResponses(400, 401, 413, 415, 429) },
+          response: { 201: UploadedSchema, ...errorResponses(400, 401, 413, 415, 429, 503) },
         },
         config: { signedIn: true },
       },
@@ -83,7 +79,7 @@ export function uploadRoutes(options: {
           );
         }
         const picture = await processPicture(file);
-        const id = await repository.create(request.viewer.id, file.length, picture);
+        const id = await store.put(request.viewer.id, file.length, picture);
         return reply.status(201).send({
           url: `${publicUrl}/media/${id}/${UPLOAD_WIDTHS[UPLOAD_WIDTHS.length - 1]}.webp`,
           width: picture.width,

@@ -36,6 +36,12 @@ export function Component() {
     (line) => line.status === 'success' && !canHave(line.product.stock, quantityOf(line.productId)),
   );
 
+  const fromCart = (productId: string): BuyItem => ({
+    productId,
+    quantity: quantityOf(productId),
+    fromCart: true,
+  });
+
   function goToCheckout(buyItems: BuyItem[]) {
     buyItemsActions.set(buyItems);
     void navigate(CHECKOUT_PATH);
@@ -47,9 +53,8 @@ export function Component() {
       return;
     }
     toast.success('Checkout Successfully');
-    const buyItems = shownLines.map(({ productId }) => ({ productId, quantity: quantityOf(productId) }));
-    cartActions.clear();
-    goToCheckout(buyItems);
+    // The cart keeps its lines until the order is placed: leaving checkout loses nothing.
+    goToCheckout(shownLines.map(({ productId }) => fromCart(productId)));
   }
 
   // A removed line takes the focused button with it: keep the keyboard user on the page.
@@ -101,7 +106,7 @@ export function Component() {
                     totalCents={payableCents(line.product, quantity)}
                     onIncrement={() => cartActions.increment(line.productId)}
                     onDecrement={() => cartActions.decrement(line.productId)}
-                    onBuyNow={() => goToCheckout([{ productId: line.productId, quantity }])}
+                    onBuyNow={() => goToCheckout([fromCart(line.productId)])}
                     onRemove={() => remove(line.productId)}
                   />
                 );

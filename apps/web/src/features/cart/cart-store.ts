@@ -3,10 +3,12 @@ import { createStoredState } from '../../lib/stored-state.ts';
 
 /** Product id → quantity, as the spec's cart keeps it. */
 export type CartItems = Readonly<Record<string, number>>;
-/** What checkout will order: the whole cart, or the one product of a Buy Now. */
+/** What checkout will order: the cart's lines, or the one product of a Buy Now. */
 export interface BuyItem {
   productId: string;
   quantity: number;
+  /** Taken from the cart: the placed order takes this quantity out of it. A Buy Now leaves the cart alone. */
+  fromCart?: true;
 }
 
 const isQuantity = (value: unknown) => Number.isInteger(value) && (value as number) >= 1;
@@ -31,7 +33,8 @@ const buyItems = createStoredState<BuyItem[]>(
         typeof item === 'object' &&
         item !== null &&
         typeof item.productId === 'string' &&
-        isQuantity(item.quantity),
+        isQuantity(item.quantity) &&
+        (item.fromCart === undefined || item.fromCart === true),
     ),
 );
 
@@ -68,6 +71,15 @@ export const cartActions = {
   removeMany: (productIds: readonly string[]) =>
     cart.update((items) => productIds.reduce((rest, id) => withQuantity(rest, id, 0), items)),
   clear: () => cart.write({}),
+  /** Takes what an order placed out of the cart: the quantities of its items that came from the cart. */
+  takeOut: (ordered: readonly BuyItem[]) =>
+    cart.update((items) =>
+      ordered.reduce(
+        (rest, { productId, quantity, fromCart }) =>
+          fromCart ? withQuantity(rest, productId, (rest[productId] ?? 0) - quantity) : rest,
+        items,
+      ),
+    ),
 };
 
 export const useCartItems = cart.use;

@@ -9,7 +9,7 @@ import { Loader } from '../../../components/loader.tsx';
 import { ProductLineFailed, ProductLineLoading } from '../../../components/product-line.tsx';
 import { productQuery } from '../../../lib/product-query.ts';
 import { useViewer } from '../../auth/public.ts';
-import { buyItemsActions, canHave, useBuyItems, useCartProducts } from '../../cart/public.ts';
+import { buyItemsActions, canHave, cartActions, useBuyItems, useCartProducts } from '../../cart/public.ts';
 import { CheckoutForm, type ContactDetails } from './checkout-form.tsx';
 import { OrderTile } from './order-tile.tsx';
 
@@ -71,6 +71,7 @@ export function Component() {
 
   function finishCheckout() {
     setPlaced(true);
+    cartActions.takeOut(buyItems);
     buyItemsActions.clear();
     void navigate(ORDERS_PATH);
   }
