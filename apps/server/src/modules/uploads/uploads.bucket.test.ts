@@ -132,7 +132,7 @@ describe('pictures in an S3 bucket', () => {
     const [unused, recent] = [idOf(await uploaded()), idOf(await uploaded())];
     await ageOf(unused);
     expect(await storeOf(testApp).deleteUnused(24)).toBe(1);
-    expect(await objectsOf(unused)).toEqual([undefined, undefined, undefined]);
+    expect(await objectsOf(unused)).toEqual(UPLOAD_WIDTHS.map(() => undefined));
     expect((await objectsOf(recent)).every((object) => object !== undefined)).toBe(true);
     const gone = await testApp.app.inject({ method: 'GET', url: `/media/${unused}/320.webp` });
     expect(gone.statusCode).toBe(404);
@@ -151,7 +151,7 @@ describe('pictures in an S3 bucket', () => {
     expect(pending).toEqual([{ id }]);
 
     expect(await storeOf(testApp).deleteUnused(24)).toBe(0);
-    expect(await objectsOf(id)).toEqual([undefined, undefined, undefined]);
+    expect(await objectsOf(id)).toEqual(UPLOAD_WIDTHS.map(() => undefined));
     expect(await testApp.database.db.select().from(uploadRemovals)).toEqual([]);
   });
 });
