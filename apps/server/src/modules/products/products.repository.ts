@@ -79,7 +79,7 @@ export type ProductListFilter = ProductFilter & Pick<ProductListQuery, 'sort' | 
 const categoriesIn = (tags: string[] | undefined) =>
   tags === undefined ? undefined : tags.length === 0 ? sql`false` : arrayOverlaps(products.categories, tags);
 
-export function whereOf(filter: ProductFilter): SQL | undefined {
+function whereOf(filter: ProductFilter): SQL | undefined {
   return and(
     filter.words === undefined ? undefined : matchAll(filter.words),
     categoriesIn(filter.categoryTags),
@@ -94,9 +94,9 @@ export function whereOf(filter: ProductFilter): SQL | undefined {
 }
 
 /**
- * A name search with at most this many matches reads them all through the trigram index and sorts them. The
- * planner cannot tell from a pattern how many rows match, and for a rare pair of common words ("Nova Lea") it
- * walked the newest-first index through half the catalog to fill a page.
+ * A search sorted otherwise than by relevance, with at most this many matches, reads them all through the search
+ * index and sorts them. The planner cannot tell how many rows a search matches, and for a rare pair of common words
+ * ("Nova Lea") it walked the newest-first index through half the catalog to fill a page.
  */
 export const FEW_MATCHES = 1000;
 

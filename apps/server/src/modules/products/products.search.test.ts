@@ -141,6 +141,9 @@ describe('ranking by relevance (the default with a search)', () => {
     ]);
     expect(await search('lamp', '&sort=newest')).toEqual(['Lampshade Classic', 'Desk Lamp']);
     expect(await search('lamp', '&sort=relevance')).toEqual(['Desk Lamp', 'Lampshade Classic']);
+    // Without a search, relevance is newest first.
+    expect(await names('sort=relevance&limit=100')).toEqual(await names('sort=newest&limit=100'));
+    expect((await names('sort=relevance&limit=1'))[0]).toBe('Smartphones Case');
   });
 });
 
