@@ -72,7 +72,7 @@ export const products = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The price after the discount, which price filters and sorts read (the rounding of `discountedCents`). */
     saleCents: integer('sale_cents').generatedAlwaysAs(
-      sql`round(price_cents * (100 - discount) / 100.0)::integer`,
+      sql`round(price_cents::numeric * (100 - discount) / 100)::integer`,
     ),
     /** The words a search finds the product by (migration 0009's `search_document`). */
     searchDocument: tsvector('search_document').generatedAlwaysAs(

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '@bazaar/shared/products';
+import { PRICE_MAX, type Product } from '@bazaar/shared/products';
 import { users } from '../../db/schema.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { useTestApp } from '../../test/test-app.ts';
@@ -239,5 +239,16 @@ describe('bad filter values', () => {
     const body = response.json<{ error: string; message: string; details: { path: string }[] }>();
     expect(body.error).toBe('VALIDATION_ERROR');
     expect(body.message).toContain(parameter);
+  });
+});
+
+describe('the dearest product there can be', () => {
+  it('is filtered and sorted by its discounted price without overflow', async () => {
+    await insertProducts(testApp.database.db, [
+      productRow({ name: 'Golden Yacht', priceCents: PRICE_MAX * 100, discount: 1 }),
+    ]);
+    // $1,000,000 at 1% off: $990,000.
+    expect(await names('price_min=990000&price_max=990000')).toEqual(['Golden Yacht']);
+    expect((await names('sort=price_desc&limit=1'))[0]).toBe('Golden Yacht');
   });
 });
