@@ -35,55 +35,7 @@ export const ProductSchema = z.object({
 });
 export type Product = z.infer<typeof ProductSchema>;
 
-export const PRODUCT_SORTS = ['newest', 'random', 'server'] as const;
-export const ProductSortSchema = z.enum(PRODUCT_SORTS);
-export type ProductSort = z.infer<typeof ProductSortSchema>;
-
-const optionalFilter = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((text) => text || undefined);
-
-export const ProductListQuerySchema = z.strictObject({
-  /** Case-insensitive "name contains". */
-  q: optionalFilter(100),
-  /** A category route value: matches products having any category that the lowercased value contains. */
-  category: optionalFilter(100),
-  flash_sale: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((flag) => (flag === undefined ? undefined : flag === 'true')),
-  /** A seller's handle: their products only (none for a handle nobody has). */
-  seller: HandleSchema.optional(),
-  sort: ProductSortSchema.default('newest'),
-  limit: limitSchema(),
-  offset: offsetSchema,
-});
-export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
-
-export const ProductIdParamsSchema = z.object({ id: z.string() });
-
 const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
-
-/** A list of short texts (`items` names them in the plural): items trimmed, empty ones dropped. */
-const textList = (items: string, maxItems: number, maxLength: number) =>
-  z
-    // An item's message follows its name and position in the form ("Color 2: Use at most 50 characters").
-    .array(z.string({ error: 'Use text' }).trim().max(maxLength, `Use at most ${maxLength} characters`), {
-      error: `List the ${items} as texts`,
-    })
-    .max(maxItems, `Use at most ${maxItems} ${items}`)
-    .transform((list) => list.filter((item) => item.length > 0));
-
-/** An image given as a URL, or as the `{url, alt}` the API sends (alt is always the product name). */
-const imageRef = z
-  .union([z.string(), z.object({ url: z.string(), alt: z.string().optional() })], {
-    error: 'Expected an http(s) image URL',
-  })
-  .transform((ref) => (typeof ref === 'string' ? ref : ref.url).trim());
 
 /** A number in decimal notation, as a form sends it ("12.50", "-1"): no exponent, hex, spaces, NaN or Infinity. */
 const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
@@ -101,6 +53,132 @@ function numeric<T extends z.ZodType>(schema: T) {
     return value;
   }, schema);
 }
+
+/** `relevance` is the default with a search (`q`), `newest` without one. */
+export const PRODUCT_SORTS = [
+  'relevance',
+  'newest',
+  'price_asc',
+  'price_desc',
+  'rating',
+  'random',
+  'server',
+] as const;
+export const ProductSortSchema = z.enum(PRODUCT_SORTS);
+export type ProductSort = z.infer<typeof ProductSortSchema>;
+
+const optionalFilter = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((text) => text || undefined);
+
+const optionalFlag = (values: readonly ['true'] | readonly ['true', 'false']) =>
+  z
+    .enum(values, { error: `Expected ${values.join(' or ')}` })
+    .optional()
+    .transform((flag) => (flag === undefined ? undefined : flag === 'true'));
+
+/** A bound in dollars on the discounted price: decimal text with at most two decimals. */
+const priceBound = (label: string) =>
+  numeric(
+    z
+      .number({ error: `${label} must be a number` })
+      .min(0, `${label} can't be negative`)
+      .max(PRICE_MAX, `${label} can't be more than $${PRICE_MAX.toLocaleString('en-US')}`)
+      .refine(hasAtMostTwoDecimals, `${label} has at most two decimals (whole cents)`)
+      .optional(),
+  );
+
+export const BRANDS_MAX = 20;
+
+/** One brand (`brand=Acme`) or several (`brand=Acme&brand=Zenith`); exact names, as the facets answer them. */
+const brandsFilter = z
+  .union([z.string(), z.array(z.string())], { error: 'Expected brand names' })
+  .optional()
+  .transform((brands) => (brands === undefined ? [] : [brands].flat()))
+  .pipe(
+    z
+      .array(z.string().trim().max(100, tooLong('A brand name', 100)))
+      .max(BRANDS_MAX, `Pick at most ${BRANDS_MAX} brands`),
+  )
+  // Empty names mean "not given", as an empty search does.
+  .transform((brands) => {
+    const named = brands.filter(Boolean);
+    return named.length === 0 ? undefined : [...new Set(named)].sort();
+  });
+
+/** What narrows a product list (and its facets): everything but the order and the page. */
+const productFilterFields = {
+  /** Every word, in any order, in the name, brand or categories; the last as a prefix; one typo in long words. */
+  q: optionalFilter(100),
+  /** A category route value: matches products having any category that the lowercased value contains. */
+  category: optionalFilter(100),
+  flash_sale: optionalFlag(['true', 'false']),
+  /** A seller's handle: their products only (none for a handle nobody has). */
+  seller: HandleSchema.optional(),
+  brand: brandsFilter,
+  /** Bounds in dollars on the discounted price, both included. */
+  price_min: priceBound('The lowest price'),
+  price_max: priceBound('The highest price'),
+  /** The lowest average rating, 0 to 5. */
+  rating_min: numeric(
+    z
+      .number({ error: 'The lowest rating must be a number' })
+      .min(0, "The lowest rating can't be negative")
+      .max(5, "The lowest rating can't be more than 5")
+      .optional(),
+  ),
+  /** Only products that can be ordered: stock left, or stock not counted. */
+  in_stock: optionalFlag(['true']),
+};
+
+const priceBoundsInOrder = (query: { price_min?: number | undefined; price_max?: number | undefined }) =>
+  query.price_min === undefined || query.price_max === undefined || query.price_min <= query.price_max;
+const PRICE_BOUNDS_MESSAGE = {
+  message: "The lowest price can't be more than the highest",
+  path: ['price_min'],
+};
+
+export const ProductFilterQuerySchema = z
+  .strictObject(productFilterFields)
+  .refine(priceBoundsInOrder, PRICE_BOUNDS_MESSAGE);
+export type ProductFilterQuery = z.infer<typeof ProductFilterQuerySchema>;
+
+export const ProductListQuerySchema = z
+  .strictObject({
+    ...productFilterFields,
+    sort: ProductSortSchema.optional(),
+    limit: limitSchema(),
+    offset: offsetSchema,
+  })
+  .refine(priceBoundsInOrder, PRICE_BOUNDS_MESSAGE)
+  .transform(({ sort, ...query }) => ({
+    ...query,
+    sort: sort ?? (query.q === undefined ? 'newest' : 'relevance'),
+  }));
+export type ProductListQuery = z.output<typeof ProductListQuerySchema>;
+
+export const ProductIdParamsSchema = z.object({ id: z.string() });
+
+/** A list of short texts (`items` names them in the plural): items trimmed, empty ones dropped. */
+const textList = (items: string, maxItems: number, maxLength: number) =>
+  z
+    // An item's message follows its name and position in the form ("Color 2: Use at most 50 characters").
+    .array(z.string({ error: 'Use text' }).trim().max(maxLength, `Use at most ${maxLength} characters`), {
+      error: `List the ${items} as texts`,
+    })
+    .max(maxItems, `Use at most ${maxItems} ${items}`)
+    .transform((list) => list.filter((item) => item.length > 0));
+
+/** An image given as a URL, or as the `{url, alt}` the API sends (alt is always the product name). */
+const imageRef = z
+  .union([z.string(), z.object({ url: z.string(), alt: z.string().optional() })], {
+    error: 'Expected an http(s) image URL',
+  })
+  .transform((ref) => (typeof ref === 'string' ? ref : ref.url).trim());
 
 const price = z
   .number({ error: (issue) => (issue.input === undefined ? 'Price is required' : 'Price must be a number') })

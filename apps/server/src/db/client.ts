@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -67,7 +68,7 @@ export async function openPglite(
     const client = await PGlite.create({
       dataDir: directory,
       loadDataDir,
-      extensions: { pg_trgm },
+      extensions: { pg_trgm, fuzzystrmatch },
       // PostgreSQL's 128 MB of shared buffers live in the WebAssembly heap, which never shrinks: it alone took the
       // server past 380 MB RSS. 32 MB keeps most of the speed of uncached reads (16 MB halved it, for ~15 MB less);
       // pages outside the buffers are read from the operating system's file cache.

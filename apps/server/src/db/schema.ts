@@ -17,6 +17,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/** PostgreSQL's full-text document type; read only by the search's own SQL. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 export const categories = pgTable('categories', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull().unique(),
@@ -67,6 +70,14 @@ export const products = pgTable(
       .references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The price after the discount, which price filters and sorts read (the rounding of `discountedCents`). */
+    saleCents: integer('sale_cents').generatedAlwaysAs(
+      sql`round(price_cents::numeric * (100 - discount) / 100)::integer`,
+    ),
+    /** The words a search finds the product by (migration 0011's `search_document`). */
+    searchDocument: tsvector('search_document').generatedAlwaysAs(
+      sql`search_document(name, brand, categories)`,
+    ),
   },
   (t) => [
     // Ascending (created_at, id) serves both orders: scanned forward for `server`, backward for `newest`.
@@ -75,8 +86,13 @@ export const products = pgTable(
       .on(t.createdAt, t.id)
       .where(sql`${t.flashSale}`),
     index('products_categories_idx').using('gin', t.categories),
-    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('products_seller_created_idx').on(t.sellerId, t.createdAt),
+    index('products_search_idx').using('gin', t.searchDocument),
+    // The price and rating sorts, read forward or backward; seq breaks ties so that pages never overlap.
+    index('products_sale_price_idx').on(t.saleCents, t.seq),
+    index('products_rating_idx').on(t.ratings, t.reviewsCount, t.seq),
+    // A brand filter: a rare brand is read from here, a common one newest first from products_created_idx.
+    index('products_brand_idx').on(t.brand),
     check('products_price_range', sql`${t.priceCents} between 0 and 100000000`),
     check('products_discount_range', sql`${t.discount} between 0 and 100`),
     check('products_ratings_range', sql`${t.ratings} between 0 and 5`),
@@ -94,6 +110,14 @@ export const products = pgTable(
 export const categoryTags = pgTable('category_tags', {
   tag: text('tag').primaryKey(),
 });
+
+/**
+ * Every word of products' search documents, kept by a trigger (migration 0012); a search looks a typed word up here
+ * to find the known words it is one typo from, or is part of. Words stay when their products go.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);
 
 /** Shaped as Better Auth's user table, plus the shop's profile fields. */
 export const users = pgTable('user', {

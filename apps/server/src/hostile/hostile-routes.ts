@@ -17,6 +17,7 @@ import {
   notEmail,
   notNumber,
   notNumeric,
+  NOT_DECIMAL_TEXTS,
   notText,
   notUuid,
   NUMBER_TEXTS,
@@ -180,6 +181,40 @@ const refusedSearch = fc.oneof(
   overlongText(100),
   unstorableText.filter((text) => text.includes('\u0000')),
 );
+
+/** A product list's filters (and the facets'), each valid. `brand` may repeat, so it is only poisoned. */
+const validListFilters = {
+  q: 'lamp',
+  category: 'lamps',
+  flash_sale: 'true',
+  seller: 'some-seller',
+  price_min: '10',
+  price_max: '99.99',
+  rating_min: '3.5',
+  in_stock: 'true',
+};
+
+/** A price bound a list refuses: no decimal number, negative, too high, or finer than a cent. */
+const refusedPriceBound = fc.constantFrom(
+  ...NOT_DECIMAL_TEXTS,
+  '-0.01',
+  String(PRICE_MAX + 0.01),
+  '0.001',
+  '1e3',
+  ...SQL_PAYLOADS,
+);
+
+const listFilterPoisons = {
+  q: refusedSearch,
+  category: refusedSearch,
+  seller: notHandle,
+  brand: overlongText(100),
+  flash_sale: fc.constantFrom('1', 'yes', 'TRUE', '', ...SQL_PAYLOADS),
+  price_min: refusedPriceBound,
+  price_max: refusedPriceBound,
+  rating_min: fc.constantFrom(...NOT_DECIMAL_TEXTS, '-0.5', '5.01', '6', ...SQL_PAYLOADS),
+  in_stock: fc.constantFrom('false', '1', 'yes', 'TRUE', '', ...SQL_PAYLOADS),
+};
 
 /** Text a required text field of at most `max` characters refuses. */
 const badRequiredText = (max: number) => fc.oneof(notText, fc.constantFrom('', '   '), overlongText(max));
@@ -486,23 +521,32 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
     requests: () =>
       poisonedQuery(
         '/api/products',
+        { ...validListFilters, sort: 'price_asc', ...validPaging },
         {
-          q: 'lamp',
-          category: 'lamps',
-          flash_sale: 'true',
-          seller: 'some-seller',
-          sort: 'newest',
-          ...validPaging,
-        },
-        {
-          q: refusedSearch,
-          category: refusedSearch,
-          seller: notHandle,
-          flash_sale: fc.constantFrom('1', 'yes', 'TRUE', '', ...SQL_PAYLOADS),
-          sort: fc.constantFrom('oldest', 'price', 'NEWEST', '', ...SQL_PAYLOADS, ...SCRIPT_PAYLOADS),
+          ...listFilterPoisons,
+          sort: fc.constantFrom(
+            'oldest',
+            'price',
+            'NEWEST',
+            'Relevance',
+            '',
+            ...SQL_PAYLOADS,
+            ...SCRIPT_PAYLOADS,
+          ),
           ...paging,
         },
       ),
+  },
+  {
+    route: 'GET /api/products/facets',
+    callers: ['anonymous'],
+    requests: () =>
+      poisonedQuery('/api/products/facets', validListFilters, {
+        ...listFilterPoisons,
+        // The facets have no order and no page.
+        sort: fc.constantFrom('newest', 'relevance'),
+        limit: fc.constantFrom('5'),
+      }),
   },
   {
     route: 'GET /api/products/:id',

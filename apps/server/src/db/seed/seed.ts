@@ -602,7 +602,10 @@ function* chunks<T>(items: Iterable<T>, size: number): Generator<T[], void> {
 }
 
 // Every column but the identity, which the database numbers in insertion order.
-const PRODUCT_COLUMNS = Object.entries(getTableColumns(products)).filter(([key]) => key !== 'seq');
+// The identity and the generated columns are the database's to fill.
+const PRODUCT_COLUMNS = Object.entries(getTableColumns(products)).filter(
+  ([key, column]) => key !== 'seq' && !column.generated,
+);
 const PRODUCT_COLUMN_LIST = sql.raw(PRODUCT_COLUMNS.map(([, column]) => `"${column.name}"`).join(', '));
 
 /** Sends a batch as one JSON parameter the database unpacks: building it is far cheaper than a parameter per value. */

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_MAX, TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 import { ProductListQuerySchema } from '@bazaar/shared/products';
@@ -9,6 +10,7 @@ import { FIXTURE_SELLER, insertFixtureSeller } from '../../test/product-fixtures
 import { createTestDatabase } from '../../test/test-database.ts';
 import {
   createProductsRepository,
+  facetQueries,
   FEW_MATCHES,
   listQueries,
   type ProductListFilter,
@@ -22,13 +24,16 @@ beforeAll(async () => {
   // Built inside the database: a 100k catalog in seconds, with names varied enough for trigrams.
   await insertFixtureSeller(database.db);
   await database.db.execute(sql`
-    insert into products (name, price_cents, main_image_url, seller_id, flash_sale, categories, created_at)
+    insert into products (name, price_cents, main_image_url, seller_id, flash_sale, categories, created_at,
+      brand, discount, ratings, stock)
     select
       (array['Aurora','Nimbus','Vertex','Solace','Ember'])[1 + i % 5] || ' ' ||
       (array['Headphones','Kettle','Sneakers','Backpack','Lamp','Watch'])[1 + i % 6] || ' ' || md5(i::text),
       100 + i % 5000, '/images/products/x/1.svg', ${FIXTURE_SELLER.id}, i % 10 = 0,
       array[(array['phones','home','kitchen','toys','books'])[1 + i % 5]],
-      now() - make_interval(secs => i)
+      now() - make_interval(secs => i),
+      (array['Acme','Zenith','Umbra','Borealis'])[1 + i % 4] || case when i % 1000 = 0 then ' Rare' else '' end,
+      i % 3 * 10, (i % 11) / 2.0, i % 7
     from generate_series(1, ${CATALOG_SIZE}) as i`);
   await database.db.execute(sql`analyze products`);
 });
@@ -37,24 +42,45 @@ afterAll(async () => {
   await database?.close();
 });
 
-/** A list query as the route parses it, with its category route value replaced by the tags it matches. */
-async function filterOf(query: Record<string, string>): Promise<ProductListFilter> {
-  const { category, ...filter } = ProductListQuerySchema.parse(query);
-  if (category === undefined) return filter;
-  return { ...filter, categoryTags: await createProductsRepository(database.db).categoryTagsIn(category) };
+/**
+ * A list query as the route parses it, with its search text replaced by the typed words and its category route value
+ * by the tags it matches, as the service does.
+ */
+async function filterOf(query: Record<string, string | string[]>): Promise<ProductListFilter> {
+  const { q, category, seller: _seller, ...filter } = ProductListQuerySchema.parse(query);
+  const repository = createProductsRepository(database.db);
+  return {
+    ...filter,
+    words: q === undefined ? undefined : await repository.typedWords(q),
+    categoryTags: category === undefined ? undefined : await repository.categoryTagsIn(category),
+  };
 }
 
-async function planOf(
-  query: Record<string, string>,
-  part: 'page' | 'count',
-  matches?: number,
-): Promise<string> {
-  const built = listQueries(database.db, await filterOf(query), matches)[part].toSQL();
+async function explain(built: { sql: string; params: unknown[] }): Promise<string> {
   const explained = await queryRows<{ 'QUERY PLAN': string }>(
     database.db,
     sql.raw(`explain ${inlineParams(built.sql, built.params)}`),
   );
   return explained.map((row) => row['QUERY PLAN']).join('\n');
+}
+
+async function planOf(
+  query: Record<string, string | string[]>,
+  part: 'page' | 'count',
+  matches?: number,
+): Promise<string> {
+  return explain(listQueries(database.db, await filterOf(query), matches)[part].toSQL());
+}
+
+/** The plans of every query of the facets of `query`. */
+async function facetPlansOf(query: Record<string, string | string[]>): Promise<string[]> {
+  const queries = facetQueries(database.db, await filterOf(query));
+  const dialect = new PgDialect();
+  return Promise.all(
+    [queries.categories, queries.brands, ...queries.counts].map((query: SQL) =>
+      explain(dialect.sqlToQuery(query)),
+    ),
+  );
 }
 
 /** EXPLAIN takes no bind parameters, so the test inlines them as literals. */
@@ -67,43 +93,48 @@ function inlineParams(text: string, params: unknown[]): string {
   });
 }
 
+/** Asserts that `plan` reads no product without an index. */
+function expectIndexed(plan: string, label = '') {
+  expect(plan, `${label}\n${plan}`).not.toMatch(/Seq Scan on products/);
+}
+
 describe(`query plans over ${CATALOG_SIZE.toLocaleString('en')} products`, () => {
-  it('answers a rare name search and its count from the trigram index, never a sequential scan', async () => {
-    for (const part of ['page', 'count'] as const) {
-      const plan = await planOf({ q: 'd3b07' }, part);
-      expect(plan, plan).not.toMatch(/Seq Scan on products/);
+  it('answers a rare word, its count and a typo of a word from the search index, never a sequential scan', async () => {
+    for (const q of ['d3b07', 'aurora d3b07', 'hedphones d3b07', 'rare']) {
+      for (const part of ['page', 'count'] as const) expectIndexed(await planOf({ q }, part), `${q} ${part}`);
+      const counted = await createProductsRepository(database.db).count(await filterOf({ q }));
+      expect(counted, q).toBeLessThan(200);
+      const known = await planOf({ q }, 'page', counted);
+      expect(known, known).toMatch(/Bitmap Index Scan on products_search_idx/);
     }
   });
 
-  it('pages a common name search from an index, and stops counting after the matches a client can reach', async () => {
-    const page = await planOf({ q: 'kettle' }, 'page');
-    expect(page, page).not.toMatch(/Seq Scan on products/);
-    // A scan (of any kind) under this Limit ends after SEARCH_COUNT_MAX + 1 matches, at any catalog size.
-    const count = await planOf({ q: 'kettle' }, 'count');
-    expect(count, count).toMatch(new RegExp(`Limit[^\\n]*\\n.*->.*(Scan|Subquery)`));
+  it('ranks a common word among its newest matches from an index, and stops counting after the matches a client can reach', async () => {
+    for (const q of ['kettle', 'headphones aurora', 'hedphones', 'kett']) {
+      const page = await planOf({ q }, 'page', SEARCH_COUNT_MAX + 1);
+      expectIndexed(page, q);
+      // Only a pool of the newest SEARCH_COUNT_MAX matches is ranked, at any catalog size.
+      expect(page.match(/Limit/g), page).toHaveLength(2);
+      const count = await planOf({ q }, 'count');
+      expect(count, count).toMatch(new RegExp(`Limit[^\\n]*\\n.*->.*(Scan|Subquery)`));
+    }
   });
 
-  it('pages a search that the planner takes for common, but that matches few products, from the trigram index', async () => {
-    // A pattern found in the planner's sample of names is estimated to match 1% of the catalog; with a few
-    // characters of the hash it matches a handful.
+  it('pages a search sorted newest first (the header search) that matches few products from the search index', async () => {
+    // A name of the planner's sample, with a few characters of its hash: a handful of matches.
     const [sampled] = await queryRows<{ name: string }>(
       database.db,
       sql`select (histogram_bounds::text::text[])[2] as name from pg_stats
           where tablename = 'products' and attname = 'name'`,
     );
     const q = sampled!.name.slice(0, sampled!.name.lastIndexOf(' ') + 3);
-    const [counted] = await queryRows<{ n: number }>(
-      database.db,
-      sql`select count(*)::int as n from products where name ilike ${`%${q}%`}`,
-    );
-    expect(counted!.n).toBeLessThan(100);
-    const unknown = await planOf({ q }, 'page');
-    expect(unknown, `${q}: ${unknown}`).toMatch(/Index Scan Backward using products_created_idx/);
-    const known = await planOf({ q }, 'page', counted!.n);
-    expect(known, known).toMatch(/Bitmap Index Scan on products_name_trgm_idx/);
+    const counted = await createProductsRepository(database.db).count(await filterOf({ q }));
+    expect(counted).toBeLessThan(100);
+    const known = await planOf({ q, sort: 'newest' }, 'page', counted);
+    expect(known, known).toMatch(/Bitmap Index Scan on products_search_idx/);
     expect(known, known).not.toMatch(/products_created_idx|Seq Scan on products/);
     // Many matches (one name in six is a kettle): the newest-first index finds a page of them after a few rows.
-    const many = await planOf({ q: 'kettle' }, 'page', FEW_MATCHES + 1);
+    const many = await planOf({ q: 'kettle', sort: 'newest' }, 'page', FEW_MATCHES + 1);
     expect(many, many).toMatch(/Index Scan Backward using products_created_idx/);
   });
 
@@ -112,10 +143,37 @@ describe(`query plans over ${CATALOG_SIZE.toLocaleString('en')} products`, () =>
     ['a later page', { offset: '1176' }],
     ['the flash-sale list', { flash_sale: 'true' }],
     ['a category page', { category: 'Toys & Games' }],
+    ['the cheapest first', { sort: 'price_asc' }],
+    ['the dearest first', { sort: 'price_desc' }],
+    ['the best rated first', { sort: 'rating' }],
+    ['a price range, cheapest first', { price_min: '10', price_max: '20', sort: 'price_asc' }],
+    ['a brand, best rated first', { brand: 'Acme', sort: 'rating', rating_min: '4' }],
   ])('reads %s from an index', async (_, query) => {
     const plan = await planOf(query, 'page');
     expect(plan, plan).toMatch(/Index Scan|Bitmap Index Scan/);
-    expect(plan, plan).not.toMatch(/Seq Scan on products/);
+    expectIndexed(plan);
+  });
+
+  it.each([
+    ['no selection', {}],
+    ['a rare word', { q: 'd3b07' }],
+    ['a common word', { q: 'kettle' }],
+    ['a typo', { q: 'hedphones' }],
+    [
+      'a common word and every group selected',
+      {
+        q: 'lamp',
+        category: 'home',
+        brand: ['Acme', 'Zenith'],
+        price_min: '10',
+        price_max: '30',
+        rating_min: '2',
+        in_stock: 'true',
+      },
+    ],
+    ['a rare brand', { brand: 'Acme Rare' }],
+  ])('counts the facets of %s from indexes', async (_, query) => {
+    for (const plan of await facetPlansOf(query)) expectIndexed(plan, JSON.stringify(query));
   });
 });
 

@@ -8,22 +8,35 @@ import {
   eq,
   getTableColumns,
   gte,
-  ilike,
+  inArray,
+  isNull,
   lt,
+  lte,
+  or,
   sql,
   type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
 import type { SubqueryWithSelection, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { SEARCH_COUNT_MAX } from '@bazaar/shared/pagination';
-import type { ProductListQuery, ProductSort } from '@bazaar/shared/products';
-import type { Database } from '../../db/client.ts';
+import { dollarsToCents } from '@bazaar/shared/pricing';
+import type { ProductFilterQuery, ProductListQuery, ProductSort } from '@bazaar/shared/products';
+import {
+  FACET_COUNT_MAX,
+  FACET_VALUES_MAX,
+  PRICE_BANDS,
+  RATING_BANDS,
+  type ProductFacets,
+} from '@bazaar/shared/product-facets';
+import { queryRows, type Database } from '../../db/client.ts';
 import { categoryTags, products, users } from '../../db/schema.ts';
 import { announceCatalogChange } from '../../db/catalog-changes.ts';
+import { matchAll, relevanceOrder, typedWordsOf, type TypedWord } from './product-search.ts';
 
 export type NewProductRow = typeof products.$inferInsert;
 
-const productColumns = getTableColumns(products);
+// The search document stays in the database: only the search's own SQL reads it.
+const { searchDocument: _searchDocument, ...productColumns } = getTableColumns(products);
 /** The seller's public identity, read with every product by the user table's primary key. */
 const sellerColumns = { sellerHandle: users.handle, sellerName: users.name };
 
@@ -48,48 +61,62 @@ const withSeller = (db: Pick<Database, 'select'>, rows: ProductRows) =>
 /** A product as reads and writes answer it: its columns, and its seller's handle and name. */
 export type ProductRow = Awaited<ReturnType<typeof selectWithSeller>>[number];
 
-/** Escapes LIKE's wildcards so that a search for "50%" means the text "50%". */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
 /**
- * A list query whose category route value has been replaced by the tags it matches (`categoryTagsIn`), which
- * the GIN index on `categories` answers, and whose seller handle by the seller's user id (`sellerIdOf`).
+ * What narrows a list, as the database reads it: the search text replaced by its typed words (`typedWordsOf`), the
+ * category route value by the tags it matches (`categoryTagsIn`), which the GIN index on `categories` answers, and
+ * the seller handle by the seller's user id (`sellerIdOf`).
  */
-export type ProductListFilter = Omit<ProductListQuery, 'category' | 'seller'> & {
+export type ProductFilter = Omit<ProductFilterQuery, 'q' | 'category' | 'seller'> & {
+  words?: TypedWord[] | undefined;
   categoryTags?: string[] | undefined;
   sellerId?: string | undefined;
 };
 
-function whereOf(
-  query: Pick<ProductListFilter, 'q' | 'categoryTags' | 'flash_sale' | 'sellerId'>,
-): SQL | undefined {
+/** A filter with its order and page. */
+export type ProductListFilter = ProductFilter & Pick<ProductListQuery, 'sort' | 'limit' | 'offset'>;
+
+/** Products having any of `tags`; none for no tags (a category route value that matches no tag). */
+const categoriesIn = (tags: string[] | undefined) =>
+  tags === undefined ? undefined : tags.length === 0 ? sql`false` : arrayOverlaps(products.categories, tags);
+
+function whereOf(filter: ProductFilter): SQL | undefined {
   return and(
-    query.q === undefined ? undefined : ilike(products.name, `%${escapeLike(query.q)}%`),
-    query.categoryTags === undefined ? undefined : arrayOverlaps(products.categories, query.categoryTags),
-    query.flash_sale === undefined ? undefined : eq(products.flashSale, query.flash_sale),
-    query.sellerId === undefined ? undefined : eq(products.sellerId, query.sellerId),
+    filter.words === undefined ? undefined : matchAll(filter.words),
+    categoriesIn(filter.categoryTags),
+    filter.flash_sale === undefined ? undefined : eq(products.flashSale, filter.flash_sale),
+    filter.sellerId === undefined ? undefined : eq(products.sellerId, filter.sellerId),
+    filter.brand === undefined ? undefined : inArray(products.brand, filter.brand),
+    filter.price_min === undefined ? undefined : gte(products.saleCents, dollarsToCents(filter.price_min)),
+    filter.price_max === undefined ? undefined : lte(products.saleCents, dollarsToCents(filter.price_max)),
+    filter.rating_min === undefined ? undefined : gte(products.ratings, filter.rating_min),
+    filter.in_stock ? or(isNull(products.stock), sql`${products.stock} > 0`) : undefined,
   );
 }
 
 /**
- * A name search with at most this many matches reads them all through the trigram index and sorts them. The
- * planner cannot tell from a pattern how many rows match, and for a rare pair of common words ("Nova Lea") it
- * walked the newest-first index through half the catalog to fill a page.
+ * A search sorted otherwise than by relevance, with at most this many matches, reads them all through the search
+ * index and sorts them. The planner cannot tell how many rows a search matches, and for a rare pair of common words
+ * ("Nova Lea") it walked the newest-first index through half the catalog to fill a page.
  */
 export const FEW_MATCHES = 1000;
 
-type SortableColumns = { createdAt: AnyColumn; seq: AnyColumn; id: AnyColumn };
+type SortableColumns = Record<
+  'createdAt' | 'seq' | 'id' | 'saleCents' | 'ratings' | 'reviewsCount',
+  AnyColumn
+>;
 
 /**
- * The ORDER BY of each sort, keyed by the shared sort type so that a new sort does not compile until it is
- * ordered here. `random` is id order from a random pivot (`randomPage`).
+ * The ORDER BY of each sort but relevance (`relevanceOrder`), keyed by the shared sort type so that a new sort does
+ * not compile until it is ordered here. `random` is id order from a random pivot (`randomPage`). Ties break on
+ * `seq`, so that pages never overlap, in the order the price and rating indexes hold.
  */
-const ORDER_BY: Record<ProductSort, (table: SortableColumns) => SQL[]> = {
+const ORDER_BY: Record<Exclude<ProductSort, 'relevance'>, (table: SortableColumns) => SQL[]> = {
   newest: (table) => [desc(table.createdAt), desc(table.seq)],
   server: (table) => [asc(table.createdAt), asc(table.seq)],
   random: (table) => [asc(table.id)],
+  price_asc: (table) => [asc(table.saleCents), asc(table.seq)],
+  price_desc: (table) => [desc(table.saleCents), desc(table.seq)],
+  rating: (table) => [desc(table.ratings), desc(table.reviewsCount), desc(table.seq)],
 };
 
 /**
@@ -98,39 +125,209 @@ const ORDER_BY: Record<ProductSort, (table: SortableColumns) => SQL[]> = {
  */
 export function listQueries(db: Database, query: ProductListFilter, matches?: number) {
   const where = whereOf(query);
-  const fewMatches = query.q !== undefined && matches !== undefined && matches <= FEW_MATCHES;
+  const fewMatches = query.words !== undefined && matches !== undefined && matches <= FEW_MATCHES;
 
   function page() {
+    if (query.sort === 'relevance' && query.words !== undefined) return relevancePage(query.words);
+    // Without words, relevance is newest first.
+    const sort = query.sort === 'relevance' ? 'newest' : query.sort;
     if (!fewMatches) {
       return selectWithSeller(db)
         .where(where)
-        .orderBy(...ORDER_BY[query.sort](products));
+        .orderBy(...ORDER_BY[sort](products));
     }
     // The LIMIT keeps the planner from merging the subquery into the sorted walk; twice the count leaves room
     // for products added since it was taken.
     const matching = db
-      .select()
+      .select(productColumns)
       .from(products)
       .where(where)
       .limit(2 * FEW_MATCHES)
       .as('matching');
-    return withSeller(db, matching).orderBy(...ORDER_BY[query.sort](matching));
+    return withSeller(db, matching).orderBy(...ORDER_BY[sort](matching));
   }
 
-  return {
-    page: page().limit(query.limit).offset(query.offset),
-    // A name search stops counting one past SEARCH_COUNT_MAX: enough to tell that the total is capped.
-    count:
-      query.q === undefined
-        ? db.select({ total: count() }).from(products).where(where)
-        : db.select({ total: count() }).from(
-            db
-              .select({ one: sql`1` })
-              .from(products)
-              .where(where)
-              .limit(SEARCH_COUNT_MAX + 1)
-              .as('matches'),
+  /**
+   * Ranks every match when they are counted (at most SEARCH_COUNT_MAX), else the newest SEARCH_COUNT_MAX of them,
+   * read newest first from the index: a common word is ranked without reading every product that has it, and every
+   * page a client can reach (offset ≤ OFFSET_MAX) is in the ranked pool.
+   */
+  function relevancePage(words: TypedWord[]) {
+    if (matches !== undefined && matches <= SEARCH_COUNT_MAX) {
+      return selectWithSeller(db)
+        .where(where)
+        .orderBy(...relevanceOrder(words, products));
+    }
+    const pool = db
+      .select({ ...productColumns, searchDocument: products.searchDocument })
+      .from(products)
+      .where(where)
+      .orderBy(...ORDER_BY.newest(products))
+      .limit(SEARCH_COUNT_MAX)
+      .as('pool');
+    const { searchDocument: _document, ...poolColumns } = pool._.selectedFields;
+    return db
+      .select({ ...poolColumns, ...sellerColumns })
+      .from(pool)
+      .innerJoin(users, eq(users.id, pool.sellerId))
+      .orderBy(...relevanceOrder(words, pool));
+  }
+
+  return { page: page().limit(query.limit).offset(query.offset), count: countQuery(db, query) };
+}
+
+/** The count of a list; a search stops counting one past SEARCH_COUNT_MAX: enough to tell that the total is capped. */
+function countQuery(db: Database, filter: ProductFilter) {
+  const where = whereOf(filter);
+  if (filter.words === undefined) return db.select({ total: count() }).from(products).where(where);
+  return db.select({ total: count() }).from(
+    db
+      .select({ one: sql`1` })
+      .from(products)
+      .where(where)
+      .limit(SEARCH_COUNT_MAX + 1)
+      .as('matches'),
+  );
+}
+
+/**
+ * Facets count at most this many matches of each group's filter, the newest: a pool this full says that the counts
+ * are capped (they describe the newest matches), as a search's total does.
+ */
+export const FACET_POOL = FACET_COUNT_MAX;
+
+/** Each facet group's filter (every selection but the group's own) and whether its own selection is made. */
+const FACET_GROUPS = {
+  categories: {
+    without: (filter: ProductFilter): ProductFilter => ({ ...filter, categoryTags: undefined }),
+    selected: (filter: ProductFilter) => filter.categoryTags !== undefined,
+  },
+  brands: {
+    without: (filter: ProductFilter): ProductFilter => ({ ...filter, brand: undefined }),
+    selected: (filter: ProductFilter) => filter.brand !== undefined,
+  },
+  ratings: {
+    without: (filter: ProductFilter): ProductFilter => ({ ...filter, rating_min: undefined }),
+    selected: (filter: ProductFilter) => filter.rating_min !== undefined,
+  },
+  prices: {
+    without: (filter: ProductFilter): ProductFilter => ({
+      ...filter,
+      price_min: undefined,
+      price_max: undefined,
+    }),
+    selected: (filter: ProductFilter) => filter.price_min !== undefined || filter.price_max !== undefined,
+  },
+  in_stock: {
+    without: (filter: ProductFilter): ProductFilter => ({ ...filter, in_stock: undefined }),
+    selected: (filter: ProductFilter) => filter.in_stock !== undefined,
+  },
+};
+type FacetGroup = keyof typeof FACET_GROUPS;
+type CountedGroup = Exclude<FacetGroup, 'categories' | 'brands'>;
+
+/** The aggregates of the groups answered by counts, over a pool of products (`pool` in `facetQueries`). */
+const FACET_COUNTS: Record<CountedGroup, SQL[]> = {
+  ratings: RATING_BANDS.map((min) => sql`count(*) filter (where ratings >= ${min})::int`),
+  prices: PRICE_BANDS.map(
+    ({ min, max }) =>
+      sql`count(*) filter (where sale_cents >= ${dollarsToCents(min)}${
+        max === null ? sql`` : sql` and sale_cents < ${dollarsToCents(max)}`
+      })::int`,
+  ),
+  in_stock: [sql`count(*) filter (where stock is null or stock > 0)::int`],
+};
+
+/**
+ * The queries of the facets of `filter`, each over a pool of at most FACET_POOL products matching its group's
+ * filter, read newest first (from an index for a common filter). The counted groups whose own selection is not made
+ * share the pool of the full filter, and so one query. Exported so that a test can read their plans.
+ */
+export function facetQueries(db: Database, filter: ProductFilter) {
+  const pool = (poolFilter: ProductFilter) =>
+    db
+      .select({
+        categories: products.categories,
+        brand: products.brand,
+        ratings: products.ratings,
+        sale_cents: products.saleCents,
+        stock: products.stock,
+      })
+      .from(products)
+      .where(whereOf(poolFilter))
+      .orderBy(...ORDER_BY.newest(products))
+      .limit(FACET_POOL);
+  const selectedBrands = filter.brand ?? [];
+  const valuesOf = (group: 'categories' | 'brands') =>
+    sql`with pool as (${pool(FACET_GROUPS[group].without(filter))})
+      select ${group === 'categories' ? sql`tag` : sql`brand`} as value, count(*)::int as count,
+        (select count(*)::int from pool) as pooled
+      from ${group === 'categories' ? sql`pool, unnest(pool.categories) as tag` : sql`pool where brand is not null`}
+      group by value
+      order by ${
+        // A selected brand stays listed, however few products it has.
+        group === 'brands' && selectedBrands.length > 0
+          ? sql`brand in (${sql.join(
+              selectedBrands.map((brand) => sql`${brand}`),
+              sql`, `,
+            )}) desc, `
+          : sql``
+      }count desc, value
+      limit ${FACET_VALUES_MAX}`;
+  const countsOf = (poolFilter: ProductFilter, groups: CountedGroup[]) =>
+    sql`with pool as (${pool(poolFilter)})
+      select count(*)::int as pooled${sql.join(
+        groups.flatMap((group) =>
+          FACET_COUNTS[group].map(
+            (aggregate, band) => sql`, ${aggregate} as ${sql.identifier(`${group}_${band}`)}`,
           ),
+        ),
+        sql``,
+      )}
+      from pool`;
+  const counted = Object.keys(FACET_COUNTS) as CountedGroup[];
+  const own = counted.filter((group) => FACET_GROUPS[group].selected(filter));
+  return {
+    categories: valuesOf('categories'),
+    brands: valuesOf('brands'),
+    /** The total, and the groups without a selection of their own. */
+    counts: [
+      countsOf(
+        filter,
+        counted.filter((group) => !own.includes(group)),
+      ),
+      ...own.map((group) => countsOf(FACET_GROUPS[group].without(filter), [group])),
+    ],
+  };
+}
+
+type CountsRow = { pooled: number } & Record<string, number>;
+type ValuesRow = { value: string; count: number; pooled: number };
+
+/** The facets of `filter` from the answers of `facetQueries`; `capped` when a pool was full. */
+async function readFacets(db: Database, filter: ProductFilter): Promise<ProductFacets & { capped: boolean }> {
+  const queries = facetQueries(db, filter);
+  const [categories, brands, ...counts] = await Promise.all([
+    queryRows<ValuesRow>(db, queries.categories),
+    queryRows<ValuesRow>(db, queries.brands),
+    ...queries.counts.map((query) => queryRows<CountsRow>(db, query)),
+  ]);
+  // Each counted group's figures are in the one answer that has them.
+  const band = (group: CountedGroup, index: number) =>
+    Number(counts.map((rows) => rows[0]?.[`${group}_${index}`]).find((value) => value !== undefined) ?? 0);
+  const pools = [...categories, ...brands, ...counts.flatMap((rows) => rows)].map((row) =>
+    Number(row.pooled),
+  );
+  const valueCounts = (rows: ValuesRow[]) =>
+    rows.map(({ value, count }) => ({ value, count: Number(count) }));
+  return {
+    total: Number(counts[0]?.[0]?.pooled ?? 0),
+    categories: valueCounts(categories),
+    brands: valueCounts(brands),
+    ratings: RATING_BANDS.map((min, index) => ({ min, count: band('ratings', index) })),
+    prices: PRICE_BANDS.map(({ min, max }, index) => ({ min, max, count: band('prices', index) })),
+    in_stock: band('in_stock', 0),
+    capped: pools.some((size) => size >= FACET_POOL),
   };
 }
 
@@ -159,7 +356,6 @@ export function createProductsRepository(db: Database) {
   }
 
   return {
-    /** One page; `matches`, the list's count when known, lets a name search pick the cheaper plan. */
     /**
      * The tags a category route value matches: every known tag that the lowercased value contains (the spec's
      * rule). Read from the small table of tags, so that a value matching none costs no read of the products.
@@ -178,12 +374,18 @@ export function createProductsRepository(db: Database) {
       return row?.id;
     },
 
+    /** One page; `matches`, the list's count when known, lets a search pick the cheaper plan. */
     page(query: ProductListFilter, matches?: number): Promise<ProductRow[]> {
       return query.sort === 'random' ? randomPage(query) : listQueries(db, query, matches).page;
     },
 
-    async count(query: ProductListFilter): Promise<number> {
-      const [counted] = await listQueries(db, query).count;
+    /** The words of a search text and the known words each stands for. */
+    typedWords: (q: string) => typedWordsOf(db, q),
+
+    facets: (filter: ProductFilter) => readFacets(db, filter),
+
+    async count(filter: ProductFilter): Promise<number> {
+      const [counted] = await countQuery(db, filter);
       return counted?.total ?? 0;
     },
 
@@ -195,7 +397,9 @@ export function createProductsRepository(db: Database) {
     // Each write announces itself in its own transaction, so that other processes hear of it on commit.
     create(values: NewProductRow): Promise<ProductRow> {
       return db.transaction(async (tx) => {
-        const inserted = tx.$with('inserted').as(tx.insert(products).values(values).returning());
+        const inserted = tx
+          .$with('inserted')
+          .as(tx.insert(products).values(values).returning(productColumns));
         const [row] = await withSeller(tx.with(inserted), inserted);
         if (!row) throw new Error('insert returned no product');
         await announceCatalogChange(tx);
@@ -214,7 +418,7 @@ export function createProductsRepository(db: Database) {
             .update(products)
             .set({ ...values, updatedAt: sql`now()` })
             .where(editableBy(id, editor))
-            .returning(),
+            .returning(productColumns),
         );
         const [row] = await withSeller(tx.with(updated), updated);
         if (row) await announceCatalogChange(tx);

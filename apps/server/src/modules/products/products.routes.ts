@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SEARCH_COUNT_MAX, TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
+import { FACET_COUNT_MAX, ProductFacetsSchema } from '@bazaar/shared/product-facets';
 import {
   ProductCreateSchema,
+  ProductFilterQuerySchema,
   ProductIdParamsSchema,
   ProductListQuerySchema,
   ProductSchema,
@@ -21,10 +23,14 @@ const refusals = errorResponses(400, 401, 403, 404);
  */
 function listKey(request: FastifyRequest): string | undefined {
   const parsed = ProductListQuerySchema.safeParse(request.query);
-  if (!parsed.success) return undefined;
-  const { q, category, flash_sale, seller, sort, limit, offset } = parsed.data;
-  if (sort === 'random') return undefined;
-  return `products?${JSON.stringify([q, category, flash_sale, seller, sort, limit, offset])}`;
+  if (!parsed.success || parsed.data.sort === 'random') return undefined;
+  // Every parameter, as parsed: a filter left out of the key would serve one list's answer for another.
+  return `products?${JSON.stringify(parsed.data)}`;
+}
+
+function facetsKey(request: FastifyRequest): string | undefined {
+  const parsed = ProductFilterQuerySchema.safeParse(request.query);
+  return parsed.success ? `facets?${JSON.stringify(parsed.data)}` : undefined;
 }
 
 function productKey(request: FastifyRequest): string | undefined {
@@ -56,6 +62,24 @@ export function productRoutes(service: ProductsService, cache: CatalogCache) {
         if (capped) void reply.header(TOTAL_COUNT_CAPPED_HEADER, 'true');
         return items;
       },
+    );
+
+    routes.get(
+      '/products/facets',
+      {
+        schema: {
+          tags: ['products'],
+          summary: 'Counts per category, brand, rating band, price range and in stock, beside a product list',
+          description:
+            "Takes the filters of GET /api/products. Each group is counted with every other group's selection " +
+            'applied but not its own; `total` applies them all. A group counts its newest ' +
+            `${FACET_COUNT_MAX} matches at most, and then \`capped\` is true.`,
+          querystring: ProductFilterQuerySchema,
+          response: { 200: ProductFacetsSchema, ...errorResponses(400) },
+        },
+        ...cachedRoute(cache, facetsKey),
+      },
+      async (request) => service.facets(request.query),
     );
 
     routes.get(

@@ -1,6 +1,13 @@
 import { SEARCH_COUNT_MAX } from '@bazaar/shared/pagination';
 import { centsToDollars, dollarsToCents } from '@bazaar/shared/pricing';
-import type { Product, ProductCreate, ProductListQuery, ProductUpdate } from '@bazaar/shared/products';
+import type {
+  Product,
+  ProductCreate,
+  ProductFilterQuery,
+  ProductListQuery,
+  ProductUpdate,
+} from '@bazaar/shared/products';
+import { PRICE_BANDS, RATING_BANDS, type ProductFacets } from '@bazaar/shared/product-facets';
 import { z } from 'zod';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Viewer } from '../auth/auth.module.ts';
@@ -9,6 +16,7 @@ import type { UploadGuard } from '../uploads/uploads.module.ts';
 import { productImageUrl, slugify, type ShopImageUrls } from '../../images/image-urls.ts';
 import type {
   NewProductRow,
+  ProductFilter,
   ProductListFilter,
   ProductRow,
   ProductsRepository,
@@ -62,6 +70,17 @@ function toColumns(input: ProductUpdate, images: ShopImageUrls): Partial<NewProd
   };
 }
 
+/** The facets of a query that matches nothing. */
+const NO_FACETS: ProductFacets = {
+  total: 0,
+  categories: [],
+  brands: [],
+  ratings: RATING_BANDS.map((min) => ({ min, count: 0 })),
+  prices: PRICE_BANDS.map(({ min, max }) => ({ min, max, count: 0 })),
+  in_stock: 0,
+  capped: false,
+};
+
 const forbidden = () =>
   new AppError('FORBIDDEN', 'Only the seller who added this product or an admin may change it.');
 
@@ -72,8 +91,8 @@ const picturesOf = (input: ProductUpdate) => [
 ];
 
 /** The filter part of a list query: lists that differ only in order or page share one count. */
-const countKey = (query: ProductListQuery) =>
-  JSON.stringify([query.q, query.category, query.flash_sale, query.seller]);
+const countKey = ({ sort: _sort, limit: _limit, offset: _offset, ...filter }: ProductListQuery) =>
+  JSON.stringify(filter);
 
 /**
  * `cache` keeps list counts, and is emptied after each write, before its answer is sent; `images` makes the shop's
@@ -96,27 +115,31 @@ export function createProductsService(
   }
 
   /**
-   * The list query with its category route value replaced by the tags it matches and its seller handle by the
-   * seller's id; undefined when either matches nothing.
+   * The query with its search text replaced by the typed words, its category route value by the tags it matches and
+   * its seller handle by the seller's id. Undefined when the query matches nothing whatever else is chosen (a text of
+   * no words, a handle nobody has), so that the products need not be read; a category that no product has ever had
+   * leaves no tags.
    */
-  async function filterOf({
+  async function filterOf<Query extends ProductFilterQuery>({
+    q,
     category,
     seller,
     ...query
-  }: ProductListQuery): Promise<ProductListFilter | undefined> {
-    const [categoryTags, sellerId] = await Promise.all([
+  }: Query): Promise<(Omit<Query, 'q' | 'category' | 'seller'> & ProductFilter) | undefined> {
+    const [words, categoryTags, sellerId] = await Promise.all([
+      q === undefined ? undefined : repository.typedWords(q),
       category === undefined ? undefined : repository.categoryTagsIn(category),
       seller === undefined ? undefined : repository.sellerIdOf(seller),
     ]);
-    if (categoryTags?.length === 0 || (seller !== undefined && sellerId === undefined)) return undefined;
-    return { ...query, categoryTags, sellerId };
+    if (words?.length === 0 || (seller !== undefined && sellerId === undefined)) return undefined;
+    return { ...query, words, categoryTags, sellerId };
   }
 
   /** One page and the list's count, `known` when the cache has it. */
   async function pageAndCount(query: ProductListFilter, known?: number): Promise<[ProductRow[], number]> {
     if (known !== undefined) return [await repository.page(query, known), known];
-    if (query.q === undefined) return Promise.all([repository.page(query), repository.count(query)]);
-    // The plan of a name search's page depends on how many products match, so its count comes first.
+    if (query.words === undefined) return Promise.all([repository.page(query), repository.count(query)]);
+    // The plan of a search's page depends on how many products match, so its count comes first.
     const total = await repository.count(query);
     return [await repository.page(query, total), total];
   }
@@ -126,15 +149,20 @@ export function createProductsService(
     async list(query: ProductListQuery): Promise<{ items: Product[]; total: number; capped: boolean }> {
       const generation = cache.generation;
       const filter = await filterOf(query);
-      // A category that no product has ever had (any random text), or a handle nobody has, is answered without
-      // reading the products.
-      if (filter === undefined) return { items: [], total: 0, capped: false };
+      if (filter === undefined || filter.categoryTags?.length === 0)
+        return { items: [], total: 0, capped: false };
       const key = countKey(query);
       const known = cache.count(key);
       const [rows, total] = await pageAndCount(filter, known);
       if (known === undefined) cache.storeCount(key, generation, total);
       const capped = query.q !== undefined && total > SEARCH_COUNT_MAX;
       return { items: rows.map(sent), total: capped ? SEARCH_COUNT_MAX : total, capped };
+    },
+
+    /** The counts beside a list: see ProductFacetsSchema. */
+    async facets(query: ProductFilterQuery): Promise<ProductFacets> {
+      const filter = await filterOf(query);
+      return filter === undefined ? NO_FACETS : repository.facets(filter);
     },
 
     async get(id: string): Promise<Product> {

@@ -1,0 +1,19 @@
+-- levenshtein() checks that a typed word is one typo away from a known word.
+CREATE EXTENSION IF NOT EXISTS fuzzystrmatch;
+--> statement-breakpoint
+-- Lowercase without accents, the same on PostgreSQL and PGlite: unaccent() is not immutable (its rules are a file
+-- that may change), so generated columns cannot use it. Latin-1 and Latin Extended-A letters map to their base letter.
+CREATE FUNCTION search_fold(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS $$
+  SELECT lower(translate($1,
+    'ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞßàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþÿĀāĂăĄąĆćĈĉĊċČčĎďĐđĒēĔĕĖėĘęĚěĜĝĞğĠġĢģĤĥĦħĨĩĪīĬĭĮįİıĴĵĶķĹĺĻļĽľĿŀŁłŃńŅņŇňŌōŎŏŐőŒœŔŕŖŗŘřŚśŜŝŞşŠšŢţŤťŨũŪūŬŭŮůŰűŲųŴŵŶŷŸŹźŻżŽž',
+    'aaaaaaaceeeeiiiidnoooooouuuuytsaaaaaaaceeeeiiiidnoooooouuuuytyaaaaaaccccccccddddeeeeeeeeeegggggggghhhhiiiiiiiiiijjkkllllllllllnnnnnnoooooooorrrrrrssssssssttttuuuuuuuuuuuuwwyyyzzzzzz'))
+$$;
+--> statement-breakpoint
+-- The words a search finds a product by, weighted by where they stand: A the name, B the brand, C the categories.
+-- Immutable as a generated column needs (array_to_string is only stable in general, not for text[]).
+CREATE FUNCTION search_document(name text, brand text, categories text[]) RETURNS tsvector
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT setweight(to_tsvector('simple'::regconfig, search_fold(name)), 'A')
+    || setweight(to_tsvector('simple'::regconfig, search_fold(coalesce(brand, ''))), 'B')
+    || setweight(to_tsvector('simple'::regconfig, search_fold(array_to_string(categories, ' '))), 'C')
+$$;

@@ -1,0 +1,117 @@
+import { desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client.ts';
+import { products } from '../../db/schema.ts';
+
+/**
+ * A word of a search, as the products' documents spell words (lowercase, without accents), and the known words
+ * (`search_words`) it also stands for: those one typo away, and those it is a part of, but not at their start.
+ */
+export interface TypedWord {
+  word: string;
+  /** The last word typed, which also matches as a prefix ("headph" finds headphones). */
+  last: boolean;
+  typos: string[];
+  infixes: string[];
+}
+
+/** A typed word this long or longer also matches known words one typo (one edit) away. */
+export const TYPO_MIN_LENGTH = 5;
+/** A typed word this long or longer also matches inside known words ("phones" finds headphones). */
+export const INFIX_MIN_LENGTH = 3;
+/**
+ * At most this many known words a typed word is part of, shortest first: a few letters found inside thousands of
+ * words would make a query of thousands of alternatives.
+ */
+export const INFIX_WORDS_MAX = 100;
+
+/**
+ * The words of `q` in the order typed, each with the known words it stands for, in one query. The text is split
+ * and folded by the very functions that build the products' documents (migration 0010), so a typed word and a
+ * stored one are spelled alike on both engines. Typos come from the trigram index (similarity above pg_trgm's
+ * default 0.3, which every one-edit change of a five-letter word keeps) and are then checked by levenshtein.
+ */
+export async function typedWordsOf(db: Database, q: string): Promise<TypedWord[]> {
+  const rows = await queryRows<{ word: string; typos: string[]; infixes: string[] }>(
+    db,
+    sql`
+      with typed as (
+        select lexeme as word, (select min(p) from unnest(positions) as p) as position
+        from unnest(to_tsvector('simple'::regconfig, search_fold(${q})))
+      )
+      select typed.word,
+        array(
+          select known.word from search_words as known
+          where length(typed.word) >= ${TYPO_MIN_LENGTH} and known.word % typed.word
+            and known.word <> typed.word and levenshtein(known.word, typed.word) <= 1
+          order by known.word
+        ) as typos,
+        array(
+          select known.word from search_words as known
+          where length(typed.word) >= ${INFIX_MIN_LENGTH}
+            and known.word like '%_' || replace(replace(replace(typed.word, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
+          order by length(known.word), known.word
+          limit ${INFIX_WORDS_MAX}
+        ) as infixes
+      from typed
+      order by typed.position`,
+  );
+  return rows.map((row, index) => ({ ...row, last: index === rows.length - 1 }));
+}
+
+/** A lexeme in tsquery syntax, quoted so that no character of it is an operator. */
+const lexeme = (word: string) => `'${word.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+
+type Weight = '' | 'A';
+
+/** The ways a typed word matches; `whole` and `exact` rank a product's match. */
+function alternatives(typed: TypedWord, weight: Weight) {
+  const label = (word: string, prefix = false) =>
+    prefix || weight ? `${lexeme(word)}:${prefix ? '*' : ''}${weight}` : lexeme(word);
+  const itself = [label(typed.word)];
+  const prefix = typed.last ? [label(typed.word, true)] : [];
+  const typos = typed.typos.map((word) => label(word));
+  const infixes = typed.infixes.map((word) => label(word));
+  return {
+    any: [...itself, ...prefix, ...typos, ...infixes],
+    /** The typed word is a whole word of the product (maybe with a typo), not the start or a part of one. */
+    whole: [...itself, ...typos],
+    /** The typed word as typed, without a typo. */
+    exact: [...itself, ...prefix, ...infixes],
+  };
+}
+
+const anyOf = (labels: string[]) => `(${labels.join(' | ')})`;
+const asQuery = (text: string) => sql`${text}::tsquery`;
+
+/** Every typed word, in any field of the product (GIN-indexed by `products_search_idx`). */
+export function matchAll(words: TypedWord[]): SQL {
+  const query = words.map((typed) => anyOf(alternatives(typed, '').any)).join(' & ');
+  return sql`${products.searchDocument} @@ ${asQuery(query)}`;
+}
+
+/** How many typed words match the document in the `kind` way. */
+function countOf(document: SQL, words: TypedWord[], kind: 'whole' | 'exact'): SQL {
+  const tests = words.map(
+    (typed) => sql`(${document} @@ ${asQuery(anyOf(alternatives(typed, '')[kind]))})::int`,
+  );
+  return sql`(${sql.join(tests, sql` + `)})`;
+}
+
+/**
+ * The relevance order of the products that match, in `table` (products, or a subquery of them): every word in the
+ * name first, then more whole words (not prefixes or parts), then more words as typed (not typos), then newest.
+ */
+export function relevanceOrder(
+  words: TypedWord[],
+  table: Record<'searchDocument' | 'createdAt' | 'seq', AnyColumn>,
+): SQL[] {
+  const document = sql`${table.searchDocument}`;
+  const inName = words.map((typed) => anyOf(alternatives(typed, 'A').any)).join(' & ');
+  return [
+    sql`(${document} @@ ${asQuery(inName)}) desc`,
+    sql`${countOf(document, words, 'whole')} desc`,
+    sql`${countOf(document, words, 'exact')} desc`,
+    desc(table.createdAt),
+    desc(table.seq),
+  ];
+}
