@@ -70,3 +70,14 @@ export async function createProductViaApi(
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as Product;
 }
+
+/** The columns of the orders table, as spec §2 names them. */
+export const ORDERS_TABLE_COLUMNS = [
+  'Number',
+  'Product Names',
+  'Product Type',
+  'Price',
+  'Shipping Address',
+  'Order Date',
+  'Status',
+];

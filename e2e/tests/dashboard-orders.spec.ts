@@ -2,18 +2,13 @@ import { formatDollars, payableCents } from '@bazaar/shared/pricing';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { TEST_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { signInAsAdminViaApi, signUpViaApi } from '../support/auth.ts';
-import { discountedProducts, ordersViaApi, placeOrderViaApi } from '../support/shop-data.ts';
+import {
+  discountedProducts,
+  ORDERS_TABLE_COLUMNS,
+  ordersViaApi,
+  placeOrderViaApi,
+} from '../support/shop-data.ts';
 import { expectNoSeriousA11yViolations } from '../support/storefront-checks.ts';
-
-const COLUMNS = [
-  'Number',
-  'Product Names',
-  'Product Type',
-  'Price',
-  'Shipping Address',
-  'Order Date',
-  'Status',
-];
 
 function ordersTable(page: Page): Locator {
   return page.getByRole('region', { name: 'Orders table' }).getByRole('table');
@@ -58,7 +53,7 @@ test('the table lists the buyer’s orders newest first with the spec’s column
   );
 
   await page.goto('/dashboard/orders');
-  await expect(ordersTable(page).getByRole('columnheader')).toHaveText(COLUMNS);
+  await expect(ordersTable(page).getByRole('columnheader')).toHaveText(ORDERS_TABLE_COLUMNS);
   await expect(orderRows(page)).toHaveCount(2);
   await expect(orderRows(page).first().getByRole('cell')).toHaveText([
     '1',

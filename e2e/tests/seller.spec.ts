@@ -52,7 +52,7 @@ test('a shopper follows “Sold by” from a product to the seller’s page: nam
   await expect(page).toHaveURL(`/seller/${seller.handle}`);
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1 })).toHaveText(seller.name);
-  await expect(page).toHaveTitle(`${seller.name} · Bazaar`);
+  await expect(page).toHaveTitle(`${seller.name} — Bazaar`);
   await expect(main.getByText(`Member since ${thisMonth()} · ${PAGE_SIZE + 2} products`)).toBeVisible();
   await expect(productCards(main)).toHaveCount(PAGE_SIZE);
   expect(await cardIds(main)).toEqual(newestFirst.slice(0, PAGE_SIZE).map((product) => product._id));

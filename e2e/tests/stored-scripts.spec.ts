@@ -268,7 +268,7 @@ const PAGES: PageCase[] = [
       for (const product of shop.products) {
         await page.goto(`/product/${product._id}`);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
-        await expect(page).toHaveTitle(`${product.name} · Bazaar`);
+        await expect(page).toHaveTitle(`${product.name} — Bazaar`);
         await expectShownAsText(page.getByRole('main'), [
           product.description,
           product.brand ?? '',
@@ -327,7 +327,7 @@ const PAGES: PageCase[] = [
     async visit({ page, shop }) {
       await page.goto(`/seller/${shop.seller.handle}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(shop.seller.name);
-      await expect(page).toHaveTitle(`${shop.seller.name} · Bazaar`);
+      await expect(page).toHaveTitle(`${shop.seller.name} — Bazaar`);
       await expectShownAsText(page.getByRole('main'), productNames(shop));
     },
   },

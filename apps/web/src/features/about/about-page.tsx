@@ -1,30 +1,52 @@
+import { PageTitle } from '../../components/page-title.tsx';
 import type { ReactNode } from 'react';
 
-/** The sample product the spec's About page shows: static values. */
-const SAMPLE_PRODUCT: { field: string; value: string }[] = [
-  { field: 'product_id', value: 'BZR-2024-00157' },
-  { field: 'currency', value: 'USD' },
-  { field: 'availability', value: 'In stock' },
-  { field: 'warranty', value: '1 year manufacturer warranty' },
+/**
+ * The spec's sample product (product_id, currency, availability, warranty and shipping_details), told in a
+ * shopper's words: what a listing promises before you buy.
+ */
+const SAMPLE_PRODUCT: { term: string; value: string }[] = [
+  { term: 'Product code', value: 'BZR-2024-00157' },
+  { term: 'Prices in', value: 'US dollars (USD)' },
+  { term: 'Availability', value: 'In stock' },
+  { term: 'Warranty', value: '1 year manufacturer warranty' },
 ];
 
-const SAMPLE_SHIPPING: { field: string; value: string }[] = [
-  { field: 'weight', value: '1.2 kg' },
-  { field: 'dimensions', value: '30 × 20 × 10 cm' },
-  { field: 'shipping_cost', value: '$10.00' },
-  { field: 'estimated_delivery', value: '3-5 working days' },
+const SAMPLE_SHIPPING: { term: string; value: string }[] = [
+  { term: 'Weight', value: '1.2 kg' },
+  { term: 'Size', value: '30 × 20 × 10 cm' },
+  { term: 'Shipping', value: '$10.00' },
+  { term: 'Delivery', value: '3-5 working days' },
 ];
 
-function Fields({ rows }: { rows: { field: string; value: string }[] }) {
+const STEPS = [
+  {
+    title: 'Find it',
+    text: 'Search by name, browse a category or catch a flash sale. Every price shows its discount up front.',
+  },
+  {
+    title: 'Order it',
+    text: 'Fill your cart from as many sellers as you like and check out once: pay cash on delivery, bKash or Rocket.',
+  },
+  {
+    title: 'Follow it',
+    text: 'Your orders page shows each seller’s part of your order as it ships and arrives, and you can cancel what has not shipped yet.',
+  },
+] as const;
+
+function Facts({ label, rows }: { label: string; rows: { term: string; value: string }[] }) {
   return (
-    <dl className="divide-y divide-gray-100">
-      {rows.map(({ field, value }) => (
-        <div key={field} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
-          <dt className="font-mono text-sm text-gray-600">{field}</dt>
-          <dd className="font-medium text-gray-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <div className="rounded-xl bg-gray-50 p-4">
+      <h3 className="font-semibold text-gray-900">{label}</h3>
+      <dl className="divide-y divide-gray-100">
+        {rows.map(({ term, value }) => (
+          <div key={term} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
+            <dt className="text-gray-600">{term}</dt>
+            <dd className="font-medium text-gray-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
 
@@ -47,6 +69,7 @@ export function Component() {
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <div className="rounded-2xl bg-gradient-to-br from-teal-700 to-teal-900 px-6 py-10 text-white shadow-sm sm:px-10">
+        <PageTitle name="About" />
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">About Bazaar</h1>
         <p className="mt-3 max-w-2xl text-teal-50">
           Bazaar is an online marketplace where shoppers find everyday goods at fair prices and anyone with an
@@ -54,20 +77,31 @@ export function Component() {
         </p>
       </div>
 
+      <Section id="how-it-works" title="How shopping on Bazaar works">
+        <ol className="grid gap-4 sm:grid-cols-3">
+          {STEPS.map((step, index) => (
+            <li key={step.title} className="rounded-xl bg-gray-50 p-4">
+              <p className="font-semibold text-gray-900">
+                <span className="mr-2 inline-flex size-6 items-center justify-center rounded-full bg-teal-700 text-sm text-white">
+                  {index + 1}
+                </span>
+                {step.title}
+              </p>
+              <p className="mt-2 text-sm">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
       <Section id="sample-product" title="What a product tells you">
         <p>
-          Every product on Bazaar comes with the facts you need before you buy. This is what a typical listing
-          holds:
+          Every product on Bazaar comes with the facts you need before you buy: its price and discount,
+          whether it is in stock, its warranty, and what shipping costs and how long it takes. A typical
+          listing:
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="rounded-xl bg-gray-50 p-4">
-            <h3 className="font-semibold text-gray-900">Sample product</h3>
-            <Fields rows={SAMPLE_PRODUCT} />
-          </div>
-          <div className="rounded-xl bg-gray-50 p-4">
-            <h3 className="font-mono font-semibold text-gray-900">shipping_details</h3>
-            <Fields rows={SAMPLE_SHIPPING} />
-          </div>
+          <Facts label="The product" rows={SAMPLE_PRODUCT} />
+          <Facts label="Shipping" rows={SAMPLE_SHIPPING} />
         </div>
       </Section>
 

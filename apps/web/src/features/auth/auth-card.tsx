@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { textLinkClass } from '../../components/button.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
 
 /** The frame of the login and register pages. */
 export function AuthCard({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
   return (
     <section className="mx-auto w-full max-w-md py-4 sm:py-10">
       <div className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
+        <PageTitle name={title} />
         <h1 className="text-2xl font-bold tracking-tight text-gray-900">{title}</h1>
         <p className="mt-1 text-gray-600">{intro}</p>
         <div className="mt-6 flex flex-col gap-4">{children}</div>

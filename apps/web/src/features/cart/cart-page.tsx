@@ -1,3 +1,4 @@
+import { PageTitle } from '../../components/page-title.tsx';
 import { useRef } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
@@ -72,6 +73,7 @@ export function Component() {
 
   return (
     <div className="space-y-6">
+      <PageTitle name="Cart" />
       <h1
         ref={headingRef}
         tabIndex={-1}

@@ -6,7 +6,7 @@ export function Component() {
   const nameId = useParams().nameId ?? '';
   return (
     <>
-      <PageHeading title={`${nameId} Category Products`} />
+      <PageHeading title={`${nameId} Category Products`} name={nameId} />
       <InfiniteProductList filter={{ category: nameId, sort: 'newest' }} />
     </>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ListState } from '../../components/list-state.tsx';
 import { ProductGrid, ProductGridPlaceholder } from '../../components/product-grid.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
 import { SectionHeader } from '../../components/section-header.tsx';
 import { Banner } from './components/banner.tsx';
 import { CategoryGrid, CategoryGridPlaceholder } from './components/category-grid.tsx';
@@ -94,6 +95,7 @@ function CategoriesBlock() {
 export function HomePage() {
   return (
     <div className="flex flex-col gap-10">
+      <PageTitle name="Home" />
       <h1 className="sr-only">Bazaar: shop flash sales, new products and every category</h1>
       <Banner />
 

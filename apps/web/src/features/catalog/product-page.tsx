@@ -14,6 +14,7 @@ import { ProductReviews } from '../reviews/public.ts';
 import { useProduct } from './api/get-product.ts';
 import { useProducts } from './api/get-products.ts';
 import { Button, textLinkClass } from '../../components/button.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
 
 const JUST_FOR_YOU_COUNT = 6;
 
@@ -89,7 +90,7 @@ function ProductDetails({ product }: { product: Product }) {
 
   return (
     <article className="grid gap-8 md:grid-cols-2">
-      <title>{`${product.name} · Bazaar`}</title>
+      <PageTitle name={product.name} />
       <Gallery product={product} />
       <div className="flex flex-col gap-5">
         <div className="flex flex-col gap-2">

@@ -16,12 +16,12 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-teal-700 text-white' : 'text-gray-700 hover:bg-teal-50 hover:text-teal-800'
   }`;
 
-/** The dashboard's frame: the side menu (a scrolling row on phones) beside the page. */
+/** The dashboard's frame: the side menu beside the page; on phones its tabs wrap above the page, every one in sight. */
 export function Component() {
   return (
     <div className="flex flex-col gap-6 md:flex-row">
       <nav aria-label="Dashboard" className="md:w-48 md:shrink-0">
-        <ul className="flex gap-1 overflow-x-auto rounded-xl bg-white p-2 shadow-sm md:sticky md:top-20 md:flex-col">
+        <ul className="flex flex-wrap gap-1 rounded-xl bg-white p-2 shadow-sm md:sticky md:top-20 md:flex-col">
           {MENU.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end={'end' in item} className={linkClass}>

@@ -13,7 +13,13 @@ const MAX_LENGTH = 100;
  * The header's product search: typing opens the Search Results panel under the header. Escape, a click
  * elsewhere or opening a page closes it; typing or clicking in the box reopens it.
  */
-export function SearchBox({ className = '' }: { className?: string }) {
+export function SearchBox({
+  className = '',
+  label = 'Search products',
+}: {
+  className?: string;
+  label?: string;
+}) {
   const location = useLocation();
   const resultsId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -50,7 +56,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
     <div ref={containerRef} onKeyDown={onKeyDown} className={className}>
       <form role="search" onSubmit={(event) => event.preventDefault()} className="relative">
         <label htmlFor={`${resultsId}-input`} className="sr-only">
-          Search products
+          {label}
         </label>
         <svg
           aria-hidden="true"

@@ -28,7 +28,8 @@ function Chevron({ direction }: { direction: 'left' | 'right' }) {
 
 /**
  * The home page's rotating banner (APG carousel): advances every 3 s, pauses while hovered or focused or
- * when the shopper stops it, and has Previous, Next and per-slide buttons.
+ * when the shopper stops it, and has Previous, Next and per-slide buttons. The pictures carry their words on
+ * the left: a phone shows that half at twice the size, with the buttons in a bar below it, off the words.
  */
 export function Banner() {
   const [current, setCurrent] = useState(0);
@@ -62,14 +63,14 @@ export function Banner() {
         type="button"
         onClick={() => setStopped((value) => !value)}
         aria-label={stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
-        className={`${controlClasses} absolute right-3 bottom-2 z-10 size-7 sm:bottom-3`}
+        className={`${controlClasses} absolute right-3 bottom-2.5 z-10 size-7 md:bottom-3`}
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-3.5 fill-current">
           {stopped ? <path d="M6 4l10 6-10 6z" /> : <path d="M5 4h3.5v12H5zM11.5 4H15v12h-3.5z" />}
         </svg>
       </button>
       {/* The slides share one box of the images' 8:3 ratio, so nothing below moves. */}
-      <div className="relative aspect-[8/3]" aria-live={rotating ? 'off' : 'polite'}>
+      <div className="relative aspect-[4/3] md:aspect-[8/3]" aria-live={rotating ? 'off' : 'polite'}>
         {SLIDES.map((slide, index) => (
           <div
             key={slide.src}
@@ -94,47 +95,55 @@ export function Banner() {
                 height={600}
                 // The first slide is what the shopper sees first; the rest can wait their turn.
                 fetchPriority={index === 0 ? 'high' : 'low'}
-                className="size-full object-cover"
+                className="size-full object-cover object-left md:object-center"
               />
             </Link>
           </div>
         ))}
       </div>
 
-      <button
-        type="button"
-        onClick={() => go(-1)}
-        aria-label="Previous slide"
-        className={`${controlClasses} absolute top-1/2 left-3 size-9 -translate-y-1/2 sm:size-11`}
-      >
-        <Chevron direction="left" />
-      </button>
-      <button
-        type="button"
-        onClick={() => go(1)}
-        aria-label="Next slide"
-        className={`${controlClasses} absolute top-1/2 right-3 size-9 -translate-y-1/2 sm:size-11`}
-      >
-        <Chevron direction="right" />
-      </button>
-
-      <div className="absolute inset-x-0 bottom-2 flex items-center justify-center gap-2 sm:bottom-3">
-        {SLIDES.map((slide, index) => (
-          <button
-            key={slide.src}
-            type="button"
-            onClick={() => setCurrent(index)}
-            aria-label={`Show slide ${index + 1}`}
-            aria-current={index === current}
-            className="flex size-6 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-white"
-          >
-            <span
-              aria-hidden="true"
-              className={`block h-2 rounded-full bg-white shadow transition-all ${index === current ? 'w-5' : 'w-2 opacity-60'}`}
-            />
-          </button>
-        ))}
+      {/* A bar under the picture on a phone (room on its right for the Stop button); over it on wider screens. */}
+      <div className="flex items-center justify-center gap-3 bg-gray-800 py-1.5 pr-10 pl-3 md:contents">
+        <button
+          type="button"
+          onClick={() => go(-1)}
+          aria-label="Previous slide"
+          className={`${controlClasses} size-9 md:absolute md:top-1/2 md:left-3 md:size-11 md:-translate-y-1/2`}
+        >
+          <Chevron direction="left" />
+        </button>
+        <Dots current={current} onShow={setCurrent} />
+        <button
+          type="button"
+          onClick={() => go(1)}
+          aria-label="Next slide"
+          className={`${controlClasses} size-9 md:absolute md:top-1/2 md:right-3 md:size-11 md:-translate-y-1/2`}
+        >
+          <Chevron direction="right" />
+        </button>
       </div>
     </section>
+  );
+}
+
+function Dots({ current, onShow }: { current: number; onShow: (index: number) => void }) {
+  return (
+    <div className="flex items-center justify-center gap-2 md:absolute md:inset-x-0 md:bottom-3">
+      {SLIDES.map((slide, index) => (
+        <button
+          key={slide.src}
+          type="button"
+          onClick={() => onShow(index)}
+          aria-label={`Show slide ${index + 1}`}
+          aria-current={index === current}
+          className="flex size-6 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-white"
+        >
+          <span
+            aria-hidden="true"
+            className={`block h-2 rounded-full bg-white shadow transition-all ${index === current ? 'w-5' : 'w-2 opacity-60'}`}
+          />
+        </button>
+      ))}
+    </div>
   );
 }

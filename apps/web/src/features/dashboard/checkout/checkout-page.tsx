@@ -1,3 +1,4 @@
+import { PageTitle } from '../../../components/page-title.tsx';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -40,7 +41,12 @@ export function Component() {
   // Between placing the order and the orders page: the cleared buy items must not flash the empty state.
   if (placed) return <Loader label="Opening your orders…" />;
 
-  const heading = <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Add Order</h1>;
+  const heading = (
+    <>
+      <PageTitle name="Checkout" />
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Add Order</h1>
+    </>
+  );
   if (buyItems.length === 0) {
     return (
       <div className="space-y-6">

@@ -5,6 +5,7 @@ import { PagedList } from '../../../components/paged-list.tsx';
 import { useCustomers } from './api/get-customers.ts';
 import { CustomerOrdersDialog } from './customer-orders-dialog.tsx';
 import { Button } from '../../../components/button.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 const orNotAvailable = (value: string | null) => value?.trim() || 'N/A';
 
@@ -34,7 +35,7 @@ export function Component() {
 
   return (
     <section aria-labelledby="customers-title" className="flex flex-col gap-4">
-      <title>Customers · Bazaar</title>
+      <PageTitle name="Customers" />
       <header className="flex flex-wrap items-end justify-between gap-2">
         <h1 id="customers-title" className="text-2xl font-bold tracking-tight text-gray-900">
           Customers

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import type { Order, OrderStatus } from '@bazaar/shared/orders';
 import { movesOf, type FulfilmentRole } from '@bazaar/shared/order-status';
@@ -44,7 +44,42 @@ function unshippedOnly(order: Order, roles: FulfilmentRole[]): string[] | undefi
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-const cell = 'px-3 py-3 align-top';
+export const ORDER_COLUMNS = [
+  'Number',
+  'Product Names',
+  'Product Type',
+  'Price',
+  'Shipping Address',
+  'Order Date',
+  'Status',
+] as const;
+
+/**
+ * A cell of the orders table. On a phone the table is a stack of cards, one per order, and each cell is a line
+ * of its card, named by its column (the header row is there only for screen readers).
+ */
+function Cell({
+  column,
+  stacked = false,
+  className = '',
+  children,
+}: {
+  column: (typeof ORDER_COLUMNS)[number];
+  /** The column's name above the value rather than beside it, for wide contents. */
+  stacked?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <td
+      role="cell"
+      data-label={column}
+      className={`${stacked ? 'flex flex-col gap-1' : 'flex gap-3'} py-1.5 align-top before:w-28 before:shrink-0 before:text-xs before:font-semibold before:text-gray-500 before:uppercase before:content-[attr(data-label)] md:table-cell md:px-3 md:py-3 md:before:content-none ${className}`}
+    >
+      {children}
+    </td>
+  );
+}
 
 export function OrderRow({
   order,
@@ -76,16 +111,27 @@ export function OrderRow({
   }
 
   return (
-    <tr className="border-t border-gray-100">
-      <td className={`${cell} tabular-nums`}>{number}</td>
-      <td className={cell}>{order.products.map((line) => line.name).join(', ')}</td>
-      <td className={`${cell} tabular-nums`}>{order.products.length}</td>
-      <td className={`${cell} tabular-nums`}>{formatDollars(dollarsToCents(order.totalPrice))}</td>
-      <td className={`${cell} whitespace-pre-line`}>{order.address}</td>
-      <td className={`${cell} whitespace-nowrap`}>
+    <tr
+      role="row"
+      className="block rounded-xl border border-gray-200 bg-white p-4 shadow-sm md:table-row md:rounded-none md:border-x-0 md:border-b-0 md:border-gray-100 md:p-0 md:shadow-none"
+    >
+      <Cell column="Number" className="tabular-nums">
+        {number}
+      </Cell>
+      <Cell column="Product Names">{order.products.map((line) => line.name).join(', ')}</Cell>
+      <Cell column="Product Type" className="tabular-nums">
+        {order.products.length}
+      </Cell>
+      <Cell column="Price" className="tabular-nums">
+        {formatDollars(dollarsToCents(order.totalPrice))}
+      </Cell>
+      <Cell column="Shipping Address" className="whitespace-pre-line">
+        {order.address}
+      </Cell>
+      <Cell column="Order Date" className="md:whitespace-nowrap">
         <time dateTime={order.orderTime}>{dateFormat.format(new Date(order.orderTime))}</time>
-      </td>
-      <td className={cell}>
+      </Cell>
+      <Cell column="Status" stacked>
         <div className="flex flex-wrap items-center gap-2">
           <OrderStatusBadge status={order.status} />
           {moves.map(shown).map((candidate) => (
@@ -119,7 +165,7 @@ export function OrderRow({
             This cannot be undone.
           </p>
         </ConfirmDialog>
-      </td>
+      </Cell>
     </tr>
   );
 }

@@ -1,17 +1,8 @@
+import { PageTitle } from '../../../components/page-title.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { useViewer } from '../../auth/public.ts';
 import { useInfiniteOrders } from './api/get-orders.ts';
-import { OrderRow } from './order-row.tsx';
-
-const COLUMNS = [
-  'Number',
-  'Product Names',
-  'Product Type',
-  'Price',
-  'Shipping Address',
-  'Order Date',
-  'Status',
-] as const;
+import { ORDER_COLUMNS, OrderRow } from './order-row.tsx';
 
 /** The orders table: the viewer's own orders, or every order for an admin, newest first. */
 export function Component() {
@@ -21,6 +12,7 @@ export function Component() {
   return (
     <div className="space-y-6">
       <div>
+        <PageTitle name="Orders" />
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Orders</h1>
         {profile && (
           <p className="text-gray-600">{isAdmin ? 'Every order in the shop.' : 'The orders you placed.'}</p>
@@ -28,25 +20,29 @@ export function Component() {
       </div>
       <PagedList list={orders} noun="orders" emptyTitle="No Orders Found" className="flex flex-col gap-4">
         {(items) => (
-          // Focusable so that keyboard users can scroll the table sideways on small screens.
+          // Focusable so that keyboard users can scroll the table sideways on a tablet. On a phone the rows are
+          // cards: the explicit roles keep it a table to screen readers once the table's display is changed.
           <div
             role="region"
             aria-label="Orders table"
             tabIndex={0}
-            className="overflow-x-auto rounded-2xl border border-gray-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-teal-700"
+            className="focus-visible:outline-2 focus-visible:outline-teal-700 md:overflow-x-auto md:rounded-2xl md:border md:border-gray-200 md:bg-white md:shadow-sm"
           >
-            <table className="w-full text-left text-sm">
+            <table role="table" className="block w-full text-left text-sm md:table">
               <caption className="sr-only">Orders, newest first</caption>
-              <thead className="bg-gray-50 text-xs font-semibold text-gray-700 uppercase">
-                <tr>
-                  {COLUMNS.map((column) => (
-                    <th key={column} scope="col" className="px-3 py-3 whitespace-nowrap">
+              <thead
+                role="rowgroup"
+                className="sr-only bg-gray-50 text-xs font-semibold text-gray-700 uppercase md:not-sr-only"
+              >
+                <tr role="row">
+                  {ORDER_COLUMNS.map((column) => (
+                    <th key={column} role="columnheader" scope="col" className="px-3 py-3 whitespace-nowrap">
                       {column}
                     </th>
                   ))}
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup" className="flex flex-col gap-3 md:table-row-group">
                 {items.map((order, index) => (
                   <OrderRow
                     key={order._id}

@@ -53,25 +53,31 @@ const money = (dollars: number) => formatDollars(dollarsToCents(dollars));
 
 /**
  * A chart with its figures as a table for screen readers (a canvas says nothing to them); the table is also
- * what the browser tests read.
+ * what the browser tests read. With nothing to draw, `empty` says so in the chart's place.
  */
 function ChartFigure({
   title,
   columns,
   rows,
+  empty,
   children,
 }: {
   title: string;
   columns: readonly [string, string];
   rows: readonly (readonly [string, string])[];
+  empty?: string;
   children: ReactNode;
 }) {
   return (
     <figure className="rounded-xl bg-white p-4 shadow-sm">
       <figcaption className="mb-3 font-semibold text-gray-900">{title}</figcaption>
-      <div aria-hidden="true" className="relative h-64">
-        {children}
-      </div>
+      {empty ? (
+        <p className="flex h-40 items-center justify-center rounded-lg bg-gray-50 text-gray-600">{empty}</p>
+      ) : (
+        <div aria-hidden="true" className="relative h-64">
+          {children}
+        </div>
+      )}
       <table className="sr-only">
         <caption>{title}</caption>
         <thead>
@@ -102,12 +108,18 @@ export function OverviewCharts({ overview }: { overview: Overview }) {
   const revenues = overview.revenueByMonth.map(({ revenue }) => revenue);
   const units = overview.salesByMonth.map((month) => month.units);
   const weeks = overview.lastMonthByWeek;
+  const noSales = units.every((sold) => sold === 0) && revenues.every((revenue) => revenue === 0);
+  const noSalesText = noSales ? 'No sales yet' : undefined;
+  const noWeekText = weeks.every((week) => week.units === 0)
+    ? (noSalesText ?? 'No sales last month')
+    : undefined;
 
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <div className="lg:col-span-2">
         <ChartFigure
           title="Revenue by month"
+          empty={noSalesText}
           columns={['Month', 'Revenue']}
           rows={overview.revenueByMonth.map(({ month, revenue }) => [monthLabel(month), money(revenue)])}
         >
@@ -131,6 +143,7 @@ export function OverviewCharts({ overview }: { overview: Overview }) {
       </div>
       <ChartFigure
         title="Monthly sales"
+        empty={noSalesText}
         columns={['Month', 'Units sold']}
         rows={overview.salesByMonth.map(({ month, units: sold }) => [monthLabel(month), String(sold)])}
       >
@@ -151,6 +164,7 @@ export function OverviewCharts({ overview }: { overview: Overview }) {
       </ChartFigure>
       <ChartFigure
         title="Last month's sales by week"
+        empty={noWeekText}
         columns={['Week', 'Units sold']}
         rows={weeks.map(({ week, units: sold }) => [week, String(sold)])}
       >

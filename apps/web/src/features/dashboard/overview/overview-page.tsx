@@ -6,6 +6,7 @@ import { ErrorState } from '../../../components/error-state.tsx';
 import { Loader } from '../../../components/loader.tsx';
 import { useOverview } from './api/get-overview.ts';
 import { OverviewCharts } from './overview-charts.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 interface Tile {
   label: string;
@@ -40,7 +41,7 @@ export function Component() {
   return (
     <section aria-labelledby="overview-title" className="flex flex-col gap-6">
       <div>
-        <title>Overview · Bazaar</title>
+        <PageTitle name="Overview" />
         <h1 id="overview-title" className="text-2xl font-bold">
           Overview
         </h1>

@@ -9,6 +9,7 @@ import { ProductForm } from './product-form.tsx';
 import { productFormValues } from './product-form-values.ts';
 import { useCanManageProduct } from './use-can-manage-product.ts';
 import { buttonClass } from '../../../components/button.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 function EditForm({ product }: { product: Product }) {
   const updateProduct = useUpdateProduct(product._id);
@@ -48,7 +49,7 @@ export function Component() {
 
   return (
     <section aria-labelledby="edit-product-heading" className="flex flex-col gap-4">
-      <title>Edit Product · Bazaar</title>
+      <PageTitle name="Edit Product" />
       <h1 id="edit-product-heading" className="text-2xl font-bold tracking-tight text-gray-900">
         Edit Product
       </h1>

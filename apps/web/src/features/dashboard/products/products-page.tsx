@@ -10,6 +10,7 @@ import { InfiniteProductList } from '../../catalog/public.ts';
 import { useDeleteProduct } from './api/delete-product.ts';
 import { useCanManageProduct } from './use-can-manage-product.ts';
 import { Button, buttonClass } from '../../../components/button.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 function SellerActions({ product, onDelete }: { product: Product; onDelete: () => void }) {
   return (
@@ -70,7 +71,7 @@ export function Component() {
 
   return (
     <section aria-labelledby="products-heading" className="flex flex-col gap-4">
-      <title>Products · Bazaar</title>
+      <PageTitle name="Products" />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <h1 id="products-heading" className="text-2xl font-bold tracking-tight text-gray-900">
           Products

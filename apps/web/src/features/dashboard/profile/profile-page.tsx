@@ -1,3 +1,4 @@
+import { PageTitle } from '../../../components/page-title.tsx';
 import { useRef, useState } from 'react';
 import type { UserProfile } from '@bazaar/shared/users';
 import { Avatar } from '../../../components/avatar.tsx';
@@ -50,13 +51,16 @@ export function Component() {
   }
 
   const heading = (
-    <h1
-      ref={headingRef}
-      tabIndex={-1}
-      className="text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl"
-    >
-      {isEditing ? 'Edit Profile' : 'Profile'}
-    </h1>
+    <>
+      <PageTitle name="Profile" />
+      <h1
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl"
+      >
+        {isEditing ? 'Edit Profile' : 'Profile'}
+      </h1>
+    </>
   );
   if (!profile) {
     return (

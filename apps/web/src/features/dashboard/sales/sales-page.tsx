@@ -4,6 +4,7 @@ import { PagedList } from '../../../components/paged-list.tsx';
 import { useViewer } from '../../auth/public.ts';
 import { useSales } from './api/get-sales.ts';
 import { SaleCard } from './sale-card.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 
 const isStatus = (value: string | null): value is OrderStatus =>
   ORDER_STATUSES.some((status) => status === value);
@@ -19,7 +20,7 @@ export function Component() {
 
   return (
     <section aria-labelledby="sales-title" className="flex flex-col gap-4">
-      <title>Sales · Bazaar</title>
+      <PageTitle name="Sales" />
       <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 id="sales-title" className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">

@@ -1,0 +1,53 @@
+import type { Category } from '@bazaar/shared/categories';
+import type { Product } from '@bazaar/shared/products';
+import { expect, test, type Page } from '@playwright/test';
+import { signUpViaApi } from '../support/auth.ts';
+import { createProductViaApi } from '../support/shop-data.ts';
+
+/** Opens each path in turn and checks the tab's title, "Name — Bazaar". */
+async function expectTitles(page: Page, titles: readonly (readonly [string, string])[]): Promise<void> {
+  for (const [path, name] of titles) {
+    await page.goto(path);
+    await expect(page, path).toHaveTitle(`${name} — Bazaar`);
+  }
+}
+
+test('every page names itself in the tab’s title', async ({ page }) => {
+  const [product] = (await (await page.request.get('/api/products?limit=1&offset=30')).json()) as Product[];
+  const [category] = (await (await page.request.get('/api/categories?limit=1')).json()) as Category[];
+  if (!product?.seller || !category) throw new Error('the demo shop has no product, seller or category');
+
+  await expectTitles(page, [
+    ['/', 'Home'],
+    [`/product/${product._id}`, product.name],
+    [`/search/${category.categoryName}`, category.categoryName],
+    [`/seller/${product.seller.handle}`, product.seller.name],
+    ['/flash-sale', 'Flash Sale'],
+    ['/new-product-page', 'New Product'],
+    ['/only-for-you', 'Only For You'],
+    ['/categories-all', 'All Categories'],
+    ['/cart', 'Cart'],
+    ['/login', 'Login'],
+    ['/register', 'Register'],
+    ['/forgot-password', 'Forgot password'],
+    ['/reset-password', 'Choose a new password'],
+    ['/email-verified?error=INVALID_TOKEN', 'Confirm your e-mail'],
+    ['/about', 'About'],
+    ['/no/such/page', 'Page not found'],
+  ]);
+
+  await signUpViaApi(page, { name: 'Tia Titles' });
+  const own = await createProductViaApi(page.request, { name: 'Titled Teapot' });
+  await expectTitles(page, [
+    ['/dashboard', 'Overview'],
+    ['/dashboard/addorders', 'Checkout'],
+    ['/dashboard/orders', 'Orders'],
+    ['/dashboard/add-products', 'Add Product'],
+    ['/dashboard/products', 'Products'],
+    [`/dashboard/edit-products/${own._id}`, 'Edit Product'],
+    ['/dashboard/sales', 'Sales'],
+    ['/dashboard/customers', 'Customers'],
+    ['/dashboard/profile', 'Profile'],
+    ['/dashboard/no-such-page', 'Page not found'],
+  ]);
+});
