@@ -23,6 +23,20 @@ function rowWith(page: Page, text: string): Locator {
   return orderRows(page).filter({ hasText: text });
 }
 
+/**
+ * The row with `text`, loading more pages until it shows: an admin's list holds every order in the shop, and tests
+ * running beside this one may have placed newer ones.
+ */
+async function rowFound(page: Page, text: string): Promise<Locator> {
+  const row = rowWith(page, text);
+  await expect(async () => {
+    if (await row.isVisible()) return;
+    await page.getByRole('button', { name: 'Load more' }).click({ timeout: 2000 });
+    throw new Error(`no order with ${text} yet`);
+  }).toPass();
+  return row;
+}
+
 function statusCell(row: Locator): Locator {
   return row.getByRole('cell').last();
 }
@@ -142,7 +156,7 @@ test('an admin sees every order, ships and delivers one, and is told when a move
   await signInAsAdminViaApi(page);
   await page.goto('/dashboard/orders');
   await expect(page.getByText('Every order in the shop.')).toBeVisible();
-  const row = rowWith(page, shipAddress);
+  const row = await rowFound(page, shipAddress);
   await expect(statusCell(row)).toHaveText(/^processing/);
   await expect(row.getByRole('button')).toHaveText(['Ship', 'Cancel']);
 
