@@ -72,7 +72,8 @@ function alternatives(typed: TypedWord, weight: Weight) {
   const typos = typed.typos.map((word) => label(word));
   const infixes = typed.infixes.map((word) => label(word));
   return {
-    any: [...itself, ...prefix, ...typos, ...infixes],
+    /** Every way the typed word matches: itself, as a prefix when last, with a typo, inside a longer word. */
+    everyWay: [...itself, ...prefix, ...typos, ...infixes],
     /** The typed word is a whole word of the product (maybe with a typo), not the start or a part of one. */
     whole: [...itself, ...typos],
     /** The typed word as typed, without a typo. */
@@ -85,7 +86,7 @@ const asQuery = (text: string) => sql`${text}::tsquery`;
 
 /** Every typed word, in any field of the product (GIN-indexed by `products_search_idx`). */
 export function matchAll(words: TypedWord[]): SQL {
-  const query = words.map((typed) => anyOf(alternatives(typed, '').any)).join(' & ');
+  const query = words.map((typed) => anyOf(alternatives(typed, '').everyWay)).join(' & ');
   return sql`${products.searchDocument} @@ ${asQuery(query)}`;
 }
 
@@ -106,7 +107,7 @@ export function relevanceOrder(
   table: Record<'searchDocument' | 'createdAt' | 'seq', AnyColumn>,
 ): SQL[] {
   const document = sql`${table.searchDocument}`;
-  const inName = words.map((typed) => anyOf(alternatives(typed, 'A').any)).join(' & ');
+  const inName = words.map((typed) => anyOf(alternatives(typed, 'A').everyWay)).join(' & ');
   return [
     sql`(${document} @@ ${asQuery(inName)}) desc`,
     sql`${countOf(document, words, 'whole')} desc`,
