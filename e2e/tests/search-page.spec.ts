@@ -1,3 +1,4 @@
+import type { ProductFacets } from '@bazaar/shared/product-facets';
 import { expect, test as base, type Browser, type Locator, type Page } from '@playwright/test';
 import { signUpViaApi, type SignedUpAccount } from '../support/auth.ts';
 import { screenshot } from '../support/screens.ts';
@@ -253,6 +254,20 @@ test.describe('on a desktop', () => {
     await expect(list.getByText(`Nothing matched “${shop.word} zzyzx”`)).toBeVisible();
     await expect(list.getByText('Check the spelling, or try fewer or other words.')).toBeVisible();
     await expect(list.getByRole('link')).toHaveCount(0);
+  });
+
+  test('when the server capped its counts, the page says so', async ({ page, shop }) => {
+    // Capping takes over 10,100 matches; the shop's own answer is marked capped instead.
+    await page.route('**/api/products/facets?*', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        json: { ...((await response.json()) as ProductFacets), total: 10_100, capped: true },
+      });
+    });
+    await openResults(page, shop);
+    await expect(results(page).getByText('10,100+ results', { exact: true })).toBeVisible();
+    await expect(results(page).getByText('Counts from the newest 10,100 matches')).toBeVisible();
   });
 
   test('the results come page by page', async ({ page, browser }) => {
