@@ -1,4 +1,5 @@
 import type { Product } from '@bazaar/shared/products';
+// The facets' FACET_COUNT_MAX is this cap; read from here, it keeps the schemas (zod) out of the page's code.
 import { SEARCH_COUNT_MAX } from '@bazaar/shared/pagination-constants';
 import { useId, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
