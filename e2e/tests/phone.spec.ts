@@ -160,6 +160,7 @@ test('no page scrolls sideways on a phone', async ({ page }) => {
     '/',
     `/product/${first._id}`,
     `/search/${category ?? 'electronics'}`,
+    '/search?q=smart&in_stock=true',
     `/seller/${first.seller?.handle ?? ''}`,
     '/flash-sale',
     '/new-product-page',

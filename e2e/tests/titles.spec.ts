@@ -21,6 +21,8 @@ test('every page names itself in the tab’s title', async ({ page }) => {
     ['/', 'Home'],
     [`/product/${product._id}`, product.name],
     [`/search/${category.categoryName}`, category.categoryName],
+    ['/search?q=smart+watch', '“smart watch” — Search'],
+    ['/search', 'Search'],
     [`/seller/${product.seller.handle}`, product.seller.name],
     ['/flash-sale', 'Flash Sale'],
     ['/new-product-page', 'New Product'],

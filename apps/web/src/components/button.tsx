@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'danger' | 'danger-outline';
 export type ButtonSize = 'xs' | 'sm' | 'md' | 'lg';
@@ -45,6 +45,10 @@ export function Button({
   className,
   type = 'button',
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize }) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  ref?: Ref<HTMLButtonElement>;
+}) {
   return <button type={type} className={buttonClass({ variant, size, className })} {...props} />;
 }

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from './button.tsx';
+import { useModalDialog } from './use-modal-dialog.ts';
 
 /**
  * A modal question with a dismissing and a confirming button (a native <dialog>: focus stays inside,
@@ -28,27 +29,17 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogProps = useModalDialog(open, () => {
+    if (!pending) onCancel();
+  });
   const titleId = useId();
   const messageId = useId();
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return createPortal(
     <dialog
-      ref={dialogRef}
+      {...dialogProps}
       aria-labelledby={titleId}
       aria-describedby={messageId}
-      // Escape: the parent decides, so that `open` stays the one truth.
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!pending) onCancel();
-      }}
       className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-xl bg-white p-6 shadow-xl backdrop:bg-gray-900/50"
     >
       <h2 id={titleId} className="text-lg font-semibold text-gray-900">

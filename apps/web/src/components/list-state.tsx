@@ -13,6 +13,7 @@ export function ListState<T>({
   onRetry,
   noun,
   emptyTitle,
+  emptyHint,
   placeholder,
   children,
 }: {
@@ -22,6 +23,8 @@ export function ListState<T>({
   /** What the list holds, e.g. "products", for the loading and error texts. */
   noun: string;
   emptyTitle: string;
+  /** What the empty state suggests under its title. */
+  emptyHint?: ReactNode;
   /** Stands in for the items while they load, sized like them so that nothing below moves when they come. */
   placeholder?: ReactNode;
   children: (items: readonly T[]) => ReactNode;
@@ -36,5 +39,5 @@ export function ListState<T>({
       </>
     );
   }
-  return items.length > 0 ? children(items) : <EmptyState title={emptyTitle} />;
+  return items.length > 0 ? children(items) : <EmptyState title={emptyTitle}>{emptyHint}</EmptyState>;
 }

@@ -8,6 +8,7 @@ export function PagedList<T extends { _id: string }>({
   list: { query, items, total },
   noun,
   emptyTitle,
+  emptyHint,
   className = 'flex flex-col gap-6',
   loadMoreRef,
   children,
@@ -16,6 +17,8 @@ export function PagedList<T extends { _id: string }>({
   /** What the list holds, e.g. "products". */
   noun: string;
   emptyTitle: string;
+  /** What the empty list suggests under its title. */
+  emptyHint?: ReactNode;
   /** The classes of the box around the rows and the "Load more" foot. */
   className?: string;
   /** The foot of the list, e.g. to load the next page when it scrolls into view. */
@@ -29,6 +32,7 @@ export function PagedList<T extends { _id: string }>({
       onRetry={() => void query.refetch()}
       noun={noun}
       emptyTitle={emptyTitle}
+      emptyHint={emptyHint}
     >
       {(shown) => (
         <div className={className}>

@@ -2,17 +2,24 @@ import type { Product } from '@bazaar/shared/products';
 import { ProductCard, ProductCardPlaceholder, type HeadingLevel } from './product-card.tsx';
 
 const gridClasses = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-6';
+// Beside a filters sidebar (from lg up) the list has about three quarters of the width.
+const besideFiltersClasses = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 xl:grid-cols-5';
 
-/** The public product list layout: 2 columns on phones, 3 on small screens, 6 from medium up. */
+/**
+ * The public product list layout: 2 columns on phones, 3 on small screens, 6 from medium up (4 or 5 when
+ * `besideFilters`).
+ */
 export function ProductGrid({
   products,
   headingLevel,
+  besideFilters = false,
 }: {
   products: readonly Product[];
   headingLevel?: HeadingLevel;
+  besideFilters?: boolean;
 }) {
   return (
-    <ul className={gridClasses}>
+    <ul className={besideFilters ? besideFiltersClasses : gridClasses}>
       {products.map((product) => (
         <li key={product._id}>
           <ProductCard product={product} headingLevel={headingLevel} />

@@ -1,7 +1,8 @@
 import type { ApiError } from '@bazaar/shared/errors';
 import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination-constants';
 
-export type QueryParams = Record<string, string | number | boolean | undefined>;
+/** A list's value repeats the parameter (`brand=A&brand=B`). */
+export type QueryParams = Record<string, string | number | boolean | readonly string[] | undefined>;
 
 /** A non-2xx answer; `body` is the server's `{error, message, details?}` when it sent one. */
 export class ApiRequestError extends Error {
@@ -28,7 +29,8 @@ export function isApiError(value: unknown): value is ApiError {
 function withQuery(path: string, params: QueryParams): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) {
-    if (value !== undefined) search.set(name, String(value));
+    if (typeof value === 'object') for (const item of value) search.append(name, item);
+    else if (value !== undefined) search.set(name, String(value));
   }
   const query = search.toString();
   return query ? `${path}?${query}` : path;

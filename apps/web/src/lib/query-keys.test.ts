@@ -9,6 +9,7 @@ const everyKey: QueryKey[] = [
   queryKeys.products.list({ flash_sale: true }),
   queryKeys.products.pages({ category: 'lamps' }),
   queryKeys.products.search('lamp'),
+  queryKeys.products.facets({ category: 'lamps' }),
   queryKeys.products.detail('p1'),
   queryKeys.sellers.detail('bea'),
   queryKeys.reviews.pages('p1'),
@@ -36,6 +37,7 @@ describe('the query keys', () => {
       queryKeys.products.list({ flash_sale: true }),
       queryKeys.products.pages({ category: 'lamps' }),
       queryKeys.products.search('lamp'),
+      queryKeys.products.facets({ category: 'lamps' }),
       queryKeys.products.detail('p1'),
     ]);
     expect(await staleAfter([queryKeys.products.lists])).not.toContainEqual(queryKeys.products.detail('p1'));

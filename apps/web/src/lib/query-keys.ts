@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { CategoryListQuery } from '@bazaar/shared/categories';
 import type { OrderStatus } from '@bazaar/shared/orders-constants';
-import type { ProductListQuery } from '@bazaar/shared/products';
+import type { ProductFilterQuery, ProductListQuery } from '@bazaar/shared/products';
 
 const products = ['products'] as const;
 const productLists = [...products, 'lists'] as const;
@@ -33,6 +33,8 @@ export const queryKeys = {
     list: (params: Partial<ProductListQuery>) => [...productLists, 'list', params] as const,
     pages: (filter: Partial<ProductListQuery>) => [...productLists, 'pages', filter] as const,
     search: (text: string) => [...productLists, 'search', text] as const,
+    /** The counts beside a list: a catalog write changes them as it changes the lists. */
+    facets: (filter: Partial<ProductFilterQuery>) => [...productLists, 'facets', filter] as const,
     detail: (id: string) => [...products, 'detail', id] as const,
   },
   /** Sellers' public pages; their product lists are `products.pages({ seller })`. */

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { InfiniteProductList } from './components/infinite-product-list.tsx';
+import { FilteredProductList } from './components/filtered-product-list.tsx';
 import { PageHeading } from './components/page-heading.tsx';
 
 export function Component() {
@@ -7,7 +7,7 @@ export function Component() {
   return (
     <>
       <PageHeading title={`${nameId} Category Products`} name={nameId} />
-      <InfiniteProductList filter={{ category: nameId, sort: 'newest' }} />
+      <FilteredProductList scope={{ category: nameId }} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { searchPageOf } from './search-page-of.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
 // The panel's code loads when the shopper first focuses the box, not with every page.
@@ -10,8 +11,8 @@ const DEBOUNCE_MS = 250;
 const MAX_LENGTH = 100;
 
 /**
- * The header's product search: typing opens the Search Results panel under the header. Escape, a click
- * elsewhere or opening a page closes it; typing or clicking in the box reopens it.
+ * The header's product search: typing opens the Search Results panel under the header, Enter opens the results
+ * page. Escape, a click elsewhere or opening a page closes the panel; typing or clicking in the box reopens it.
  */
 export function SearchBox({
   className = '',
@@ -21,10 +22,19 @@ export function SearchBox({
   label?: string;
 }) {
   const location = useLocation();
+  const navigate = useNavigate();
   const resultsId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState('');
+  // On the results page the box shows its words, also after Back or a shared link.
+  const pageWords =
+    location.pathname === '/search' ? (new URLSearchParams(location.search).get('q') ?? '') : null;
+  const [text, setText] = useState(pageWords ?? '');
+  const [shownWords, setShownWords] = useState(pageWords);
+  if (pageWords !== shownWords) {
+    setShownWords(pageWords);
+    if (pageWords !== null) setText(pageWords);
+  }
   // The panel belongs to the page it was opened on, so every navigation closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const query = useDebouncedValue(text.trim(), DEBOUNCE_MS);
@@ -54,7 +64,14 @@ export function SearchBox({
 
   return (
     <div ref={containerRef} onKeyDown={onKeyDown} className={className}>
-      <form role="search" onSubmit={(event) => event.preventDefault()} className="relative">
+      <form
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (text.trim() !== '') void navigate(searchPageOf(text));
+        }}
+        className="relative"
+      >
         <label htmlFor={`${resultsId}-input`} className="sr-only">
           {label}
         </label>

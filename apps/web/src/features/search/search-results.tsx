@@ -1,9 +1,11 @@
 import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
+import { textLinkClass } from '../../components/button.tsx';
 import { Loader } from '../../components/loader.tsx';
 import { Picture } from '../../components/picture.tsx';
 import { Price } from '../../components/price.tsx';
 import { SEARCH_PAGE_SIZE, useProductSearch } from './api/search-products.ts';
+import { searchPageOf } from './search-page-of.ts';
 
 function countText(total: number, capped: boolean): string {
   if (capped) return `${total.toLocaleString('en')}+ products`;
@@ -90,11 +92,16 @@ export function SearchResults({ id, text }: { id: string; text: string }) {
                 </li>
               ))}
             </ul>
-            {search.data.total > SEARCH_PAGE_SIZE && (
-              <p className="mt-3 text-sm text-gray-600">
-                Showing the first {search.data.items.length}: type more of the name to narrow the search.
-              </p>
-            )}
+            <div className="mt-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2 text-sm">
+              {search.data.total > SEARCH_PAGE_SIZE && (
+                <p className="text-gray-600">
+                  Showing the first {search.data.items.length}: type more of the name to narrow the search.
+                </p>
+              )}
+              <Link to={searchPageOf(text)} className={`${textLinkClass} font-semibold`}>
+                See all results
+              </Link>
+            </div>
           </>
         )}
       </div>

@@ -2,7 +2,7 @@ import type { Seller } from '@bazaar/shared/users';
 import { useParams } from 'react-router';
 import { Loader } from '../../components/loader.tsx';
 import { RatingSummary } from '../../components/rating-summary.tsx';
-import { InfiniteProductList, PageHeading } from '../catalog/public.ts';
+import { FilteredProductList, PageHeading } from '../catalog/public.ts';
 import { useSeller } from './api/get-seller.ts';
 
 /** "November 2026": the month the account was made, as the shop's calendar (UTC) has it. */
@@ -32,7 +32,7 @@ export function Component() {
       <PageHeading title={seller.name}>
         <SellerFacts seller={seller} />
       </PageHeading>
-      <InfiniteProductList filter={{ seller: seller.handle, sort: 'newest' }} emptyTitle="No products yet" />
+      <FilteredProductList scope={{ seller: seller.handle }} emptyTitle="No products yet" />
     </>
   );
 }

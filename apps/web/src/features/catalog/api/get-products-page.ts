@@ -4,9 +4,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 
 const PRODUCTS_PAGE_SIZE = 24;
 
-export type ProductsPageFilter = Partial<
-  Pick<ProductListQuery, 'q' | 'category' | 'flash_sale' | 'seller' | 'sort'>
->;
+export type ProductsPageFilter = Partial<Omit<ProductListQuery, 'limit' | 'offset'>>;
 
 /** A product list that fetches the next page of the server's list when asked to. */
 export function useInfiniteProducts(filter: ProductsPageFilter) {

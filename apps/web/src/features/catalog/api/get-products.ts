@@ -3,8 +3,7 @@ import type { Product, ProductListQuery } from '@bazaar/shared/products';
 import { getJson } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-// `brand` repeats in the URL, which getJson's parameters do not express yet (the results page will add it).
-export type GetProductsParams = Partial<Omit<ProductListQuery, 'brand'>>;
+export type GetProductsParams = Partial<ProductListQuery>;
 
 export function getProducts(params: GetProductsParams, signal?: AbortSignal): Promise<Product[]> {
   return getJson<Product[]>('/api/products', params, { signal });

@@ -29,10 +29,13 @@ const publicGrid = (products: readonly Product[]) => <ProductGrid products={prod
 export function InfiniteProductList({
   filter,
   emptyTitle = 'No products found',
+  emptyHint,
   renderGrid = publicGrid,
 }: {
   filter: ProductsPageFilter;
   emptyTitle?: string;
+  /** What the empty list suggests under its title. */
+  emptyHint?: ReactNode;
   /** Lays out the products loaded so far; the public grid unless a page needs its own cards. */
   renderGrid?: (products: readonly Product[]) => ReactNode;
 }) {
@@ -42,7 +45,13 @@ export function InfiniteProductList({
   const sentinel = useNearViewport(loadMore, hasNextPage && !isFetchingNextPage && !isFetchNextPageError);
 
   return (
-    <PagedList list={products} noun="products" emptyTitle={emptyTitle} loadMoreRef={sentinel}>
+    <PagedList
+      list={products}
+      noun="products"
+      emptyTitle={emptyTitle}
+      emptyHint={emptyHint}
+      loadMoreRef={sentinel}
+    >
       {renderGrid}
     </PagedList>
   );

@@ -1,0 +1,2 @@
+/** The results page of the words `text`. */
+export const searchPageOf = (text: string) => `/search?${new URLSearchParams({ q: text.trim() }).toString()}`;
