@@ -33,9 +33,15 @@ async function benchEngine(engine: Engine, options: Options, withStorefront: boo
     let storefrontFailure: Error | undefined;
     if (withStorefront) {
       console.log(`${engine}: storefront (bundle sizes, Lighthouse)…`);
-      const productId = sample.products[0]?._id ?? '';
+      const product = sample.products[0];
+      const pages = [
+        '/',
+        `/product/${product?._id}`,
+        `/search?q=${encodeURIComponent(sample.commonWords[0] ?? '')}`,
+        `/seller/${product?.seller.handle}`,
+      ];
       try {
-        storefront = await measureStorefront(shop.url, ['/', `/product/${productId}`, '/cart']);
+        storefront = await measureStorefront(shop.url, pages);
       } catch (error) {
         storefrontFailure = error as Error;
       }

@@ -158,10 +158,23 @@ export function printReport(report: EngineReport): void {
   console.log('Lighthouse 12, default mobile settings, median of 3 runs a page:');
   console.log(
     table(
-      ['page', 'performance', 'LCP ms', 'CLS', 'JS transferred', 'scores of the runs'],
+      [
+        'page',
+        'performance',
+        'SEO',
+        'accessibility',
+        'best practices',
+        'LCP ms',
+        'CLS',
+        'JS transferred',
+        'performance of the runs',
+      ],
       storefront.lighthouse.map((page) => [
         page.path,
         page.performance,
+        page.seo,
+        page.accessibility,
+        page.bestPractices,
         page.lcpMs,
         page.cls,
         kb(page.scriptTransferBytes),
@@ -169,6 +182,10 @@ export function printReport(report: EngineReport): void {
       ]),
     ),
   );
+  for (const page of storefront.lighthouse) {
+    if (page.failedAudits.length > 0)
+      console.log(`${page.path} did not pass: ${page.failedAudits.join(', ')}`);
+  }
 }
 
 /** bench/results/<ISO time>-<engine>-<products>.json; returns its path. */

@@ -15,6 +15,12 @@ export interface LighthouseResult {
   path: string;
   /** 0–100, Lighthouse's default mobile settings (simulated slow 4G and 4× CPU slowdown). */
   performance: number;
+  /** 0–100 each: what the page's HTML tells search engines, how usable it is with assistive technology, and web hygiene. */
+  seo: number;
+  accessibility: number;
+  bestPractices: number;
+  /** Audits of those three categories that did not pass, to know what to mend. */
+  failedAudits: string[];
   lcpMs: number;
   cls: number;
   /** JavaScript the page loaded, as transferred (compressed by the server). */
@@ -79,19 +85,39 @@ export function chromePath(): string | undefined {
 
 type Audit = Omit<LighthouseResult, 'path' | 'runs'>;
 
+const CATEGORIES = ['performance', 'seo', 'accessibility', 'best-practices'] as const;
+
+type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+const score = (lhr: Report, category: (typeof CATEGORIES)[number]) =>
+  Math.round((lhr.categories[category]?.score ?? 0) * 100);
+
+/** The ids of the scored audits below full marks in every category but performance (whose figures are above). */
+function failedAudits(lhr: Report): string[] {
+  return CATEGORIES.filter((category) => category !== 'performance').flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${category}: ${ref.id}`),
+  );
+}
+
 async function audit(url: string, port: number): Promise<Audit> {
   const runner = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance'],
+    onlyCategories: [...CATEGORIES],
   });
   const lhr = runner?.lhr;
   if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message}`);
   const summary = lhr.audits['resource-summary']?.details as
     { items?: { resourceType: string; transferSize: number }[] } | undefined;
   return {
-    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    performance: score(lhr, 'performance'),
+    seo: score(lhr, 'seo'),
+    accessibility: score(lhr, 'accessibility'),
+    bestPractices: score(lhr, 'best-practices'),
+    failedAudits: failedAudits(lhr),
     lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
     cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
     scriptTransferBytes: summary?.items?.find((item) => item.resourceType === 'script')?.transferSize ?? 0,
