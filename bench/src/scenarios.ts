@@ -137,12 +137,12 @@ const FRESH_REQUESTS = 30_000;
  */
 const freshCap = (index: number) => (PRICE_MAX - index / 100).toFixed(2);
 
-/** Each common word in turn, every request with a cap of its own (`freshCap`). */
-const freshCommon = (path: string, words: string[]) =>
+/** Each common word in turn, every request with a cap of its own (`freshCap`); `page` is a list's paging. */
+const freshCommon = (path: string, words: string[], page = '') =>
   Array.from(
     { length: FRESH_REQUESTS },
     (_, index) =>
-      `${path}?q=${encodeURIComponent(words[index % words.length] ?? '')}&price_max=${freshCap(index)}&limit=24`,
+      `${path}?q=${encodeURIComponent(words[index % words.length] ?? '')}&price_max=${freshCap(index)}${page}`,
   );
 
 /**
@@ -263,7 +263,7 @@ export async function runScenario(
       );
     }
     case 'search-fresh-common': {
-      const paths = freshCommon('/api/products', sample.commonWords);
+      const paths = freshCommon('/api/products', sample.commonWords, '&limit=24');
       return {
         ...(await get(
           paths,
