@@ -48,9 +48,10 @@ export async function typedWordsOf(db: Database, q: string): Promise<TypedWord[]
       )
       select typed.word,
         exists(select from search_words as known where known.word = typed.word) as known,
-        exists(
-          select from search_words as known where known.word like ${likeEscaped(sql`typed.word`)} || '%'
-        ) as starts,
+        -- Not exists(): planned for an early hit, it read the whole dictionary when no word starts so.
+        (
+          select count(*) from search_words as known where known.word like ${likeEscaped(sql`typed.word`)} || '%'
+        ) > 0 as starts,
         array(
           select known.word from search_words as known
           where length(typed.word) >= ${TYPO_MIN_LENGTH} and known.word % typed.word
