@@ -1,6 +1,7 @@
 import type { Request } from 'autocannon';
 import type { Category } from '@bazaar/shared/categories';
 import type { Product } from '@bazaar/shared/products';
+import { PRICE_MAX } from '@bazaar/shared/products-constants';
 import { Random } from '@bazaar/server/testing';
 import type { Page } from './ceiling.ts';
 import { callShop } from './http.ts';
@@ -16,6 +17,10 @@ export const SCENARIO_NAMES = [
   'search-common',
   'search-rare',
   'search-uncached',
+  'search-fresh-common',
+  'search-typo',
+  'search-filtered',
+  'facets-fresh',
   'category-unknown',
   'product',
   'categories',
@@ -123,6 +128,67 @@ function nameFragments(names: string[]): string[] {
   return new Random(1).sample([...fragments], fragments.size);
 }
 
+/** How many different requests a never-asked scenario prepares: more than a 10 s run makes on this machine. */
+const FRESH_REQUESTS = 30_000;
+
+/**
+ * A price cap above every product's price, different for each `index`: it changes nothing a search matches, but
+ * makes a request the catalog cache has never answered.
+ */
+const freshCap = (index: number) => (PRICE_MAX - index / 100).toFixed(2);
+
+/** Each common word in turn, every request with a cap of its own (`freshCap`); `page` is a list's paging. */
+const freshCommon = (path: string, words: string[], page = '') =>
+  Array.from(
+    { length: FRESH_REQUESTS },
+    (_, index) =>
+      `${path}?q=${encodeURIComponent(words[index % words.length] ?? '')}&price_max=${freshCap(index)}${page}`,
+  );
+
+/**
+ * Every one-typo variant (a letter changed, two neighbours swapped, a letter dropped) of the common words of five
+ * letters or more that is itself five letters or more, the length that a search forgives a typo in, in a seeded
+ * random order: asked in turn, each once.
+ */
+function typoVariants(words: string[]): string[] {
+  const variants = new Set<string>();
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  for (const word of words.filter((common) => common.length >= 5)) {
+    for (let at = 0; at < word.length; at++) {
+      for (const letter of letters) variants.add(word.slice(0, at) + letter + word.slice(at + 1));
+      variants.add(word.slice(0, at) + word.slice(at + 1));
+      if (at + 1 < word.length)
+        variants.add(word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2));
+    }
+  }
+  const known = new Set(words);
+  const typos = [...variants].filter((variant) => variant.length >= 5 && !known.has(variant));
+  return new Random(1).sample(typos, typos.length);
+}
+
+const SORTS = ['relevance', 'price_asc', 'price_desc', 'rating', 'newest'] as const;
+
+/**
+ * A common word with a brand of the sample, a price range and a sort, as a shopper narrowing a search sends them;
+ * the range's lower end is a cent higher on each request, so that none is asked twice.
+ */
+function filteredSearches(words: string[], products: Product[]): string[] {
+  const random = new Random(1);
+  const brands = [...new Set(products.flatMap((product) => (product.brand ? [product.brand] : [])))];
+  return Array.from({ length: FRESH_REQUESTS }, (_, index) => {
+    const min = index / 100;
+    const query = new URLSearchParams({
+      q: random.pick(words),
+      brand: random.pick(brands),
+      price_min: min.toFixed(2),
+      price_max: (min + random.int(50, 500)).toFixed(2),
+      sort: random.pick(SORTS),
+      limit: '24',
+    });
+    return `/api/products?${query.toString()}`;
+  });
+}
+
 /**
  * Requests for a category nobody has asked for before, a different one each time: 100 random letters, as a
  * client flooding the server with them would send (the longest value the route takes).
@@ -155,12 +221,13 @@ export async function runScenario(
     request,
     ...(await load(inTurn(paths))),
   });
-  const list = async (paths: string[], request?: string): Promise<ScenarioResult> => {
+  const matchesOf = async (paths: string[]) => {
     const counts = await Promise.all(paths.map((path) => countOf(shopUrl, path)));
-    return {
-      ...(await get(paths, request)),
-      matches: { min: Math.min(...counts), max: Math.max(...counts) },
-    };
+    return { min: Math.min(...counts), max: Math.max(...counts) };
+  };
+  const list = async (paths: string[], request?: string): Promise<ScenarioResult> => {
+    const matches = await matchesOf(paths);
+    return { ...(await get(paths, request)), matches };
   };
   const search = (terms: string[]) => {
     const shown = terms.slice(0, 3).map((term) => JSON.stringify(term));
@@ -195,6 +262,43 @@ export async function runScenario(
             .join(', ')}, …>&limit=24`,
       );
     }
+    case 'search-fresh-common': {
+      const paths = freshCommon('/api/products', sample.commonWords, '&limit=24');
+      return {
+        ...(await get(
+          paths,
+          `GET /api/products?q=<${sample.commonWords.length} common words in turn>&price_max=<above every price, ` +
+            'another each time>&limit=24',
+        )),
+        // The words' own counts: the cap matches every product, and these paths are not the load's.
+        matches: await matchesOf(sample.commonWords.map(searchPath)),
+      };
+    }
+    case 'search-typo': {
+      const typos = typoVariants(sample.commonWords);
+      return get(
+        typos.map(searchPath),
+        `GET /api/products?q=<${typos.length} one-typo variants of common words in turn: ` +
+          `${typos
+            .slice(0, 3)
+            .map((term) => JSON.stringify(term))
+            .join(', ')}, …>&limit=24`,
+      );
+    }
+    case 'search-filtered': {
+      const paths = filteredSearches(sample.commonWords, sample.products);
+      return get(
+        paths,
+        'GET /api/products?q=<common word>&brand=<sampled brand>&price_min=<a cent more each time>' +
+          '&price_max=<min + $50–500>&sort=<relevance, price or rating or newest>&limit=24',
+      );
+    }
+    case 'facets-fresh':
+      return get(
+        freshCommon('/api/products/facets', sample.commonWords),
+        `GET /api/products/facets?q=<${sample.commonWords.length} common words in turn>` +
+          '&price_max=<above every price, another each time>',
+      );
     case 'category-unknown':
       return {
         name,

@@ -181,6 +181,10 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     // Fresh statistics: without them the planner guesses a name search matches a handful of rows and
     // sorts every match instead of walking the newest-first index.
     await tx.execute(sql`analyze products`);
+    // The same for the dictionary of words its trigger filled, whose trigram index also holds them all in its
+    // pending list until a vacuum (which PGlite never runs): a typed word's lookup read the whole list.
+    await tx.execute(sql`analyze search_words`);
+    await tx.execute(sql`select gin_clean_pending_list('search_words_trgm_idx'::regclass)`);
 
     const { orderRows, lineRows } = buildOrders(orderPlans, ordered, sellers);
     if (orderRows.length > 0) {

@@ -12,6 +12,10 @@ export interface TypedWord {
   last: boolean;
   typos: string[];
   infixes: string[];
+  /** The word as typed is a known word. */
+  known: boolean;
+  /** Some known word starts with the word as typed (or is it). */
+  starts: boolean;
 }
 
 /** A typed word this long or longer also matches known words one typo (one edit) away. */
@@ -24,6 +28,10 @@ export const INFIX_MIN_LENGTH = 3;
  */
 export const INFIX_WORDS_MAX = 100;
 
+/** `text` with LIKE's wildcards and escape character escaped, to match as it is. */
+const likeEscaped = (text: SQL) =>
+  sql`replace(replace(replace(${text}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
+
 /**
  * The words of `q` in the order typed, each with the known words it stands for, in one query. The text is split
  * and folded by the very functions that build the products' documents (migration 0010), so a typed word and a
@@ -31,7 +39,7 @@ export const INFIX_WORDS_MAX = 100;
  * default 0.3, which every one-edit change of a five-letter word keeps) and are then checked by levenshtein.
  */
 export async function typedWordsOf(db: Database, q: string): Promise<TypedWord[]> {
-  const rows = await queryRows<{ word: string; typos: string[]; infixes: string[] }>(
+  const rows = await queryRows<Omit<TypedWord, 'last'>>(
     db,
     sql`
       with typed as (
@@ -39,6 +47,11 @@ export async function typedWordsOf(db: Database, q: string): Promise<TypedWord[]
         from unnest(to_tsvector('simple'::regconfig, search_fold(${q})))
       )
       select typed.word,
+        exists(select from search_words as known where known.word = typed.word) as known,
+        -- Not exists(): planned for an early hit, it read the whole dictionary when no word starts so.
+        (
+          select count(*) from search_words as known where known.word like ${likeEscaped(sql`typed.word`)} || '%'
+        ) > 0 as starts,
         array(
           select known.word from search_words as known
           where length(typed.word) >= ${TYPO_MIN_LENGTH} and known.word % typed.word
@@ -48,7 +61,7 @@ export async function typedWordsOf(db: Database, q: string): Promise<TypedWord[]
         array(
           select known.word from search_words as known
           where length(typed.word) >= ${INFIX_MIN_LENGTH}
-            and known.word like '%_' || replace(replace(replace(typed.word, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
+            and known.word like '%_' || ${likeEscaped(sql`typed.word`)} || '%'
           order by length(known.word), known.word
           limit ${INFIX_WORDS_MAX}
         ) as infixes
@@ -96,6 +109,24 @@ function countOf(document: SQL, words: TypedWord[], kind: 'whole' | 'exact'): SQ
     (typed) => sql`(${document} @@ ${asQuery(anyOf(alternatives(typed, '')[kind]))})::int`,
   );
   return sql`(${sql.join(tests, sql` + `)})`;
+}
+
+/**
+ * The products of the best rank that `words` allow (`relevanceOrder`): every word in the name, and every word whole
+ * and as typed wherever a known word makes that possible (a typo of a word nobody has can only match as the typo).
+ * No product ranks above them, so that when they fill a page, that page is theirs, newest first.
+ */
+export function bestRanked(words: TypedWord[]): SQL {
+  const whole = words.filter((typed) => typed.known || typed.typos.length > 0);
+  const exact = words.filter(
+    (typed) => typed.known || (typed.last && typed.starts) || typed.infixes.length > 0,
+  );
+  const query = [
+    ...words.map((typed) => anyOf(alternatives(typed, 'A').everyWay)),
+    ...whole.map((typed) => anyOf(alternatives(typed, '').whole)),
+    ...exact.map((typed) => anyOf(alternatives(typed, '').exact)),
+  ].join(' & ');
+  return asQuery(query);
 }
 
 /**

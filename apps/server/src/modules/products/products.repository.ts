@@ -31,7 +31,7 @@ import {
 import { queryRows, type Database } from '../../db/client.ts';
 import { categoryTags, products, users } from '../../db/schema.ts';
 import { announceCatalogChange } from '../../db/catalog-changes.ts';
-import { matchAll, relevanceOrder, typedWordsOf, type TypedWord } from './product-search.ts';
+import { bestRanked, matchAll, relevanceOrder, typedWordsOf, type TypedWord } from './product-search.ts';
 
 export type NewProductRow = typeof products.$inferInsert;
 
@@ -124,11 +124,13 @@ const ORDER_BY: Record<Exclude<ProductSort, 'relevance'>, (table: SortableColumn
  * list's count when known, which picks the page's plan for a name search.
  */
 export function listQueries(db: Database, query: ProductListFilter, matches?: number) {
+  if (query.sort === 'relevance' && query.words !== undefined) {
+    return { page: rankedPage(db, { ...query, words: query.words }), count: countQuery(db, query) };
+  }
   const where = whereOf(query);
   const fewMatches = query.words !== undefined && matches !== undefined && matches <= FEW_MATCHES;
 
   function page() {
-    if (query.sort === 'relevance' && query.words !== undefined) return relevancePage(query.words);
     // Without words, relevance is newest first.
     const sort = query.sort === 'relevance' ? 'newest' : query.sort;
     if (!fewMatches) {
@@ -147,33 +149,72 @@ export function listQueries(db: Database, query: ProductListFilter, matches?: nu
     return withSeller(db, matching).orderBy(...ORDER_BY[sort](matching));
   }
 
-  /**
-   * Ranks every match when they are counted (at most SEARCH_COUNT_MAX), else the newest SEARCH_COUNT_MAX of them,
-   * read newest first from the index: a common word is ranked without reading every product that has it, and every
-   * page a client can reach (offset ≤ OFFSET_MAX) is in the ranked pool.
-   */
-  function relevancePage(words: TypedWord[]) {
-    if (matches !== undefined && matches <= SEARCH_COUNT_MAX) {
-      return selectWithSeller(db)
-        .where(where)
-        .orderBy(...relevanceOrder(words, products));
-    }
-    const pool = db
-      .select({ ...productColumns, searchDocument: products.searchDocument })
-      .from(products)
-      .where(where)
-      .orderBy(...ORDER_BY.newest(products))
-      .limit(SEARCH_COUNT_MAX)
-      .as('pool');
-    const { searchDocument: _document, ...poolColumns } = pool._.selectedFields;
-    return db
-      .select({ ...poolColumns, ...sellerColumns })
-      .from(pool)
-      .innerJoin(users, eq(users.id, pool.sellerId))
-      .orderBy(...relevanceOrder(words, pool));
-  }
-
   return { page: page().limit(query.limit).offset(query.offset), count: countQuery(db, query) };
+}
+
+/**
+ * The newest SEARCH_COUNT_MAX matches of a search, which relevance ranks (every page a client can reach is among
+ * them), so that a common word costs the same at any catalog size.
+ */
+const rankedPool = (db: Database, query: ProductListFilter) =>
+  db
+    .select({
+      id: products.id,
+      createdAt: products.createdAt,
+      seq: products.seq,
+      searchDocument: products.searchDocument,
+    })
+    .from(products)
+    .where(whereOf(query))
+    .orderBy(...ORDER_BY.newest(products))
+    .limit(SEARCH_COUNT_MAX)
+    .as('pool');
+
+/**
+ * Whether a search matches more products than it ranks: its pool is then read newest first from an index, and the
+ * page of the best-ranked (`bestRankedPage`) stops reading as soon as it is full. With fewer, every match is read
+ * whatever the plan, so they are ranked at once.
+ */
+const manyMatches = (matches: number | undefined) => matches !== undefined && matches > SEARCH_COUNT_MAX;
+
+/**
+ * The page of a search by relevance when the products of the best rank (`bestRanked`) fill it: they are read from
+ * the newest matches until the page is full, without ranking the rest. Exported so that a test can read its plan.
+ */
+export function bestRankedPage(db: Database, query: ProductListFilter & { words: TypedWord[] }) {
+  const pool = rankedPool(db, query);
+  const best = db
+    .select({ id: pool.id, createdAt: pool.createdAt, seq: pool.seq })
+    .from(pool)
+    .where(sql`${pool.searchDocument} @@ ${bestRanked(query.words)}`)
+    .orderBy(desc(pool.createdAt), desc(pool.seq))
+    .limit(query.limit)
+    .offset(query.offset)
+    .as('best');
+  return selectWithSeller(db)
+    .innerJoin(best, eq(best.id, products.id))
+    .orderBy(desc(best.createdAt), desc(best.seq));
+}
+
+/**
+ * A page of a search by relevance: the pool (`rankedPool`) ranked by the products' ids and search documents only,
+ * and the page's rows alone read whole.
+ */
+function rankedPage(db: Database, query: ProductListFilter & { words: TypedWord[] }) {
+  const pool = rankedPool(db, query);
+  const top = db
+    .select({ id: pool.id })
+    .from(pool)
+    .orderBy(...relevanceOrder(query.words, pool))
+    .limit(query.limit)
+    .offset(query.offset)
+    .as('top');
+  return (
+    selectWithSeller(db)
+      .innerJoin(top, eq(top.id, products.id))
+      // The page's few rows, ranked again in the same order.
+      .orderBy(...relevanceOrder(query.words, products))
+  );
 }
 
 /** The count of a list; a search stops counting one past SEARCH_COUNT_MAX: enough to tell that the total is capped. */
@@ -238,13 +279,26 @@ const FACET_COUNTS: Record<CountedGroup, SQL[]> = {
   in_stock: [sql`count(*) filter (where stock is null or stock > 0)::int`],
 };
 
+/** The facets as `facetQuery` answers them: JSON of each group's counts, and whether a pool was full. */
+interface FacetRow {
+  categories: ValueCount[] | string;
+  brands: ValueCount[] | string;
+  counts: Record<string, number> | string;
+  capped: boolean;
+}
+type ValueCount = { value: string; count: number };
+
 /**
- * The queries of the facets of `filter`, each over a pool of at most FACET_POOL products matching its group's
- * filter, read newest first (from an index for a common filter). The counted groups whose own selection is not made
- * share the pool of the full filter, and so one query. Exported so that a test can read their plans.
+ * The facets of `filter` in one statement, each group counted over a pool of at most FACET_POOL products matching
+ * its group's filter, read newest first (from an index for a common filter). The groups whose own selection is not
+ * made share the pool of the full filter, read once; each selected group reads a pool of its own. Exported so that
+ * a test can read its plan.
  */
-export function facetQueries(db: Database, filter: ProductFilter) {
-  const pool = (poolFilter: ProductFilter) =>
+export function facetQuery(db: Database, filter: ProductFilter): SQL {
+  const groups = Object.keys(FACET_GROUPS) as FacetGroup[];
+  const own = groups.filter((group) => FACET_GROUPS[group].selected(filter));
+  const poolOf = (group: FacetGroup) => sql.identifier(own.includes(group) ? `pool_${group}` : 'pool');
+  const poolQuery = (poolFilter: ProductFilter) =>
     db
       .select({
         categories: products.categories,
@@ -257,77 +311,71 @@ export function facetQueries(db: Database, filter: ProductFilter) {
       .where(whereOf(poolFilter))
       .orderBy(...ORDER_BY.newest(products))
       .limit(FACET_POOL);
+  const pools = [
+    sql`pool as (${poolQuery(filter)})`,
+    ...own.map((group) => sql`${poolOf(group)} as (${poolQuery(FACET_GROUPS[group].without(filter))})`),
+  ];
   const selectedBrands = filter.brand ?? [];
-  const valuesOf = (group: 'categories' | 'brands') =>
-    sql`with pool as (${pool(FACET_GROUPS[group].without(filter))})
-      select ${group === 'categories' ? sql`tag` : sql`brand`} as value, count(*)::int as count,
-        (select count(*)::int from pool) as pooled
-      from ${group === 'categories' ? sql`pool, unnest(pool.categories) as tag` : sql`pool where brand is not null`}
-      group by value
-      order by ${
-        // A selected brand stays listed, however few products it has.
-        group === 'brands' && selectedBrands.length > 0
-          ? sql`brand in (${sql.join(
-              selectedBrands.map((brand) => sql`${brand}`),
-              sql`, `,
-            )}) desc, `
-          : sql``
-      }count desc, value
-      limit ${FACET_VALUES_MAX}`;
-  const countsOf = (poolFilter: ProductFilter, groups: CountedGroup[]) =>
-    sql`with pool as (${pool(poolFilter)})
-      select count(*)::int as pooled${sql.join(
-        groups.flatMap((group) =>
-          FACET_COUNTS[group].map(
-            (aggregate, band) => sql`, ${aggregate} as ${sql.identifier(`${group}_${band}`)}`,
-          ),
-        ),
-        sql``,
-      )}
-      from pool`;
-  const counted = Object.keys(FACET_COUNTS) as CountedGroup[];
-  const own = counted.filter((group) => FACET_GROUPS[group].selected(filter));
-  return {
-    categories: valuesOf('categories'),
-    brands: valuesOf('brands'),
-    /** The total, and the groups without a selection of their own. */
-    counts: [
-      countsOf(
-        filter,
-        counted.filter((group) => !own.includes(group)),
-      ),
-      ...own.map((group) => countsOf(FACET_GROUPS[group].without(filter), [group])),
-    ],
+  const valuesOf = (group: 'categories' | 'brands') => {
+    const pool = poolOf(group);
+    // A selected brand stays listed, however few products it has.
+    const selectedFirst =
+      group === 'brands' && selectedBrands.length > 0
+        ? sql`value in (${sql.join(
+            selectedBrands.map((brand) => sql`${brand}`),
+            sql`, `,
+          )}) desc, `
+        : sql``;
+    return sql`(select coalesce(json_agg(json_build_object('value', value, 'count', count) order by position), '[]')
+      from (
+        select value, count, row_number() over (order by ${selectedFirst}count desc, value) as position
+        from (
+          select ${group === 'categories' ? sql`tag` : sql`brand`} as value, count(*)::int as count
+          from ${group === 'categories' ? sql`${pool}, unnest(${pool}.categories) as tag` : sql`${pool} where brand is not null`}
+          group by value
+        ) as counted
+      ) as ranked
+      where position <= ${FACET_VALUES_MAX})`;
   };
+  const counted = Object.keys(FACET_COUNTS) as CountedGroup[];
+  const counts = sql`(select json_build_object('total', (select count(*)::int from pool)${sql.join(
+    counted.flatMap((group) =>
+      FACET_COUNTS[group].map(
+        (aggregate, band) => sql`, ${`${group}_${band}`}::text, (select ${aggregate} from ${poolOf(group)})`,
+      ),
+    ),
+    sql``,
+  )}))`;
+  const capped = sql.join(
+    ['pool', ...own.map((group) => `pool_${group}`)].map(
+      (pool) => sql`(select count(*) from ${sql.identifier(pool)}) >= ${FACET_POOL}`,
+    ),
+    sql` or `,
+  );
+  return sql`with ${sql.join(pools, sql`, `)}
+    select ${valuesOf('categories')} as categories, ${valuesOf('brands')} as brands, ${counts} as counts,
+      (${capped}) as capped`;
 }
 
-type CountsRow = { pooled: number } & Record<string, number>;
-type ValuesRow = { value: string; count: number; pooled: number };
+/** PostgreSQL's driver parses JSON; PGlite's may leave it text. */
+const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
-/** The facets of `filter` from the answers of `facetQueries`; `capped` when a pool was full. */
+/** The facets of `filter`; `capped` when a pool was full. */
 async function readFacets(db: Database, filter: ProductFilter): Promise<ProductFacets & { capped: boolean }> {
-  const queries = facetQueries(db, filter);
-  const [categories, brands, ...counts] = await Promise.all([
-    queryRows<ValuesRow>(db, queries.categories),
-    queryRows<ValuesRow>(db, queries.brands),
-    ...queries.counts.map((query) => queryRows<CountsRow>(db, query)),
-  ]);
-  // Each counted group's figures are in the one answer that has them.
-  const band = (group: CountedGroup, index: number) =>
-    Number(counts.map((rows) => rows[0]?.[`${group}_${index}`]).find((value) => value !== undefined) ?? 0);
-  const pools = [...categories, ...brands, ...counts.flatMap((rows) => rows)].map((row) =>
-    Number(row.pooled),
-  );
-  const valueCounts = (rows: ValuesRow[]) =>
-    rows.map(({ value, count }) => ({ value, count: Number(count) }));
+  const [row] = await queryRows<FacetRow>(db, facetQuery(db, filter));
+  if (!row) throw new Error('the facets query answered no row');
+  const counts = parsed(row.counts);
+  const band = (group: CountedGroup, index: number) => Number(counts[`${group}_${index}`] ?? 0);
+  const valueCounts = (rows: ValueCount[] | string) =>
+    parsed(rows).map(({ value, count }) => ({ value, count: Number(count) }));
   return {
-    total: Number(counts[0]?.[0]?.pooled ?? 0),
-    categories: valueCounts(categories),
-    brands: valueCounts(brands),
+    total: Number(counts.total ?? 0),
+    categories: valueCounts(row.categories),
+    brands: valueCounts(row.brands),
     ratings: RATING_BANDS.map((min, index) => ({ min, count: band('ratings', index) })),
     prices: PRICE_BANDS.map(({ min, max }, index) => ({ min, max, count: band('prices', index) })),
     in_stock: band('in_stock', 0),
-    capped: pools.some((size) => size >= FACET_POOL),
+    capped: Boolean(row.capped),
   };
 }
 
@@ -375,8 +423,14 @@ export function createProductsRepository(db: Database) {
     },
 
     /** One page; `matches`, the list's count when known, lets a search pick the cheaper plan. */
-    page(query: ProductListFilter, matches?: number): Promise<ProductRow[]> {
-      return query.sort === 'random' ? randomPage(query) : listQueries(db, query, matches).page;
+    async page(query: ProductListFilter, matches?: number): Promise<ProductRow[]> {
+      if (query.sort === 'random') return randomPage(query);
+      if (query.sort === 'relevance' && query.words !== undefined && manyMatches(matches)) {
+        // A common word's first pages are mostly all of the best rank, read newest first without ranking the rest.
+        const best = await bestRankedPage(db, { ...query, words: query.words });
+        if (best.length === query.limit) return best;
+      }
+      return listQueries(db, query, matches).page;
     },
 
     /** The words of a search text and the known words each stands for. */
