@@ -86,7 +86,7 @@ export function pageTemplate(indexHtml: string): (head: PageHead) => string {
   if (at < 0) throw new Error("The web app's index.html has neither a <title> nor a </head>");
   const before = withoutDescription.slice(0, at);
   const after = withoutDescription.slice(title ? at + title[0].length : at);
-  return (head) => `${before}${renderHead(head)}\n  ${after}`;
+  return (head) => `${before}${renderHead(head)}${after}`;
 }
 
 /** A description of at most `max` characters, cut at a word, from text that may run on for paragraphs. */
