@@ -41,6 +41,9 @@ export default defineConfig({
     proxy: {
       '/api': devApiOrigin,
       '/images': devApiOrigin,
+      '/robots.txt': devApiOrigin,
+      '/sitemap.xml': devApiOrigin,
+      '/sitemaps': devApiOrigin,
     },
   },
   build: {

@@ -21,7 +21,8 @@ const RUN = `window.__xss=1;console.log(/${CONSOLE_MARKER}/.source);alert(1)`;
  * comma: the product form shows lists comma separated.
  */
 export const SCRIPT_PAYLOADS = [
-  `<script>${RUN}</script>`,
+  // Its start ends a script element, such as the JSON-LD the server writes into a page's head, if not escaped.
+  `</script><script>${RUN}</script>`,
   `<img src=x onerror="${RUN}">`,
   `<svg onload="${RUN}">`,
   `"><script>${RUN}</script>`,

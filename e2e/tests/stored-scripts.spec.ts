@@ -300,6 +300,42 @@ const PAGES: PageCase[] = [
     },
   },
   {
+    name: 'the heads the server writes: every product page, the seller’s, a category’s and a search',
+    as: 'guest',
+    async visit({ page, shop, expectClean }) {
+      const headOf = () =>
+        page.evaluate(() => ({
+          otherScripts: Array.from(document.scripts).filter((script) => script.type !== 'module').length,
+          graph: (
+            JSON.parse(document.querySelector('script[type="application/ld+json"]')?.textContent ?? '{}') as {
+              '@graph'?: { name?: string }[];
+            }
+          )['@graph'],
+          ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute('content'),
+          description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
+        }));
+      for (const product of shop.products) {
+        await page.goto(`/product/${product._id}`);
+        const head = await headOf();
+        // The web app's module scripts and one JSON-LD data block, which never runs.
+        expect(head.otherScripts).toBe(1);
+        expect(head.graph?.[0]?.name).toBe(product.name);
+        expect(head.ogTitle).toBe(product.name);
+        expect(head.description).toBe(product.description.replace(/\s+/g, ' ').trim());
+        await expectClean();
+      }
+      await page.goto(`/seller/${shop.seller.handle}`);
+      expect((await headOf()).ogTitle).toBe(shop.seller.name);
+      await expectClean();
+      const category = shop.categories[0] ?? '';
+      await page.goto(`/search/${encodeURIComponent(category)}`);
+      expect((await headOf()).ogTitle).toBe(category);
+      await expectClean();
+      await page.goto(`/search?q=${encodeURIComponent(SCRIPT_PAYLOADS[0])}`);
+      expect((await headOf()).ogTitle).toBe(`Search results for “${SCRIPT_PAYLOADS[0]}”`);
+    },
+  },
+  {
     // The category cards come from the shop's own table, not from products: no payload shows here.
     name: 'all categories',
     as: 'guest',

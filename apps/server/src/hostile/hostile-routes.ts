@@ -4,6 +4,7 @@ import { OFFSET_MAX, PAGE_SIZE_MAX } from '@bazaar/shared/pagination';
 import { PRICE_MAX, STOCK_MAX } from '@bazaar/shared/products';
 import { UPLOAD_MAX_BYTES, UPLOAD_WIDTHS } from '@bazaar/shared/uploads';
 import { BANNER_COUNT, MAX_PRODUCT_IMAGE_VARIANT, MAX_SLUG_LENGTH } from '../images/image-urls.ts';
+import { STATIC_PAGES } from '../modules/seo/seo.service.ts';
 import { orderBody } from '../test/order-fixtures.ts';
 import { multipart, pngBomb, type Part } from '../test/uploads.ts';
 import type { TestAccount } from '../test/accounts.ts';
@@ -58,9 +59,10 @@ export interface HostileRoute {
   mayWrite?: string[];
   /**
    * How a refusal looks when it is not a 4xx JSON error: a CORS preflight from a foreign origin is answered
-   * without granting it anything.
+   * without granting it anything; a page of the web app naming nothing is its HTML with status 404 (the app shows
+   * its error page), or a 4xx JSON error for what no page takes (a NUL in the path).
    */
-  refusal?: 'no cors grant';
+  refusal?: 'no cors grant' | 'page not found';
 }
 
 type Body = Pick<HostileRequest, 'payload' | 'headers'>;
@@ -308,6 +310,37 @@ const otherMethods = (url: string) =>
   fc
     .tuple(anyMethodButGet, poisonedBody({ anything: 'x' }, { anything: hostileText }))
     .map(([method, body]) => ({ method, url, ...body }) satisfies HostileRequest);
+
+/**
+ * A path segment that no URL of the web app carries: NUL, malformed escapes, more path, nothing, far too long. (Not
+ * `..`: a client resolves it, and `/product/..` is the home page.)
+ */
+const notOneSegment = fc.oneof(
+  fc.constantFrom('', '%00', '%', '%FF', '%C3%28', 'a/b', `${'x'.repeat(3000)}/y`),
+  fc
+    .tuple(hostileSegment, hostileSegment)
+    .map(([first, second]) => `${asSegment(first)}/${asSegment(second)}`),
+  unstorableText.filter((text) => text.includes('\0')).map(asSegment),
+);
+
+/** A query parameter holding NUL, which no text column stores. */
+const unstorableQuery = (path: string) =>
+  fc
+    .tuple(fc.constantFrom('q', 'utm_source', 'sort', '\0'), unstorableText)
+    .filter(([key, value]) => `${key}${value}`.includes('\0'))
+    .map(([key, value]) => ({
+      method: 'GET' as const,
+      url: `${path}?${new URLSearchParams({ [key]: value }).toString()}`,
+    }));
+
+const isDots = (part: string) => /^(\.|%2e){1,2}$/i.test(part);
+
+/** The web app's page at `prefix` + one segment that names nothing: a 404 page or, for NUL, a 400. */
+const pageNamingNothing = (prefix: string, named: fc.Arbitrary<string>) =>
+  fc
+    .oneof(named.map(asSegment), notOneSegment)
+    .filter((segment) => !segment.split('/').some(isDots))
+    .map((segment) => ({ method: 'GET' as const, url: `${prefix}${segment}` }) satisfies HostileRequest);
 
 const json = (method: HostileRequest['method'], url: string) => (body: Body) =>
   ({ method, url, ...body }) satisfies HostileRequest;
@@ -964,5 +997,71 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
             .map(([id, width]) => [id, asSegment(width)]),
         )
         .map(([id, width]) => ({ method: 'GET', url: `/media/${id}/${width}.webp` })),
+  },
+  {
+    route: 'GET /product/*',
+    callers: ['anonymous', 'owner'],
+    refusal: 'page not found',
+    requests: (scene) =>
+      pageNamingNothing(
+        '/product/',
+        hostileSegment.filter((id) => id !== scene.productId),
+      ),
+  },
+  {
+    route: 'GET /seller/*',
+    callers: ['anonymous', 'owner'],
+    refusal: 'page not found',
+    requests: () =>
+      pageNamingNothing(
+        '/seller/',
+        fc
+          .oneof(hostileSegment, notHandle, fc.constant('nobody-has-this'))
+          .filter((text) => !['olive-owner', 'sam-stranger'].includes(text.trim().toLowerCase())),
+      ),
+  },
+  {
+    // Any one segment is a category route value (a page, listing what its text contains): only more is refused.
+    route: 'GET /search/*',
+    callers: ['anonymous'],
+    refusal: 'page not found',
+    requests: () => pageNamingNothing('/search/', fc.constant('a/b')),
+  },
+  {
+    route: 'GET / and the pages that read nothing (other methods, unstorable queries)',
+    covers: ['GET /', 'GET /search', ...Object.keys(STATIC_PAGES).map((path) => `GET ${path}`)],
+    callers: ['anonymous', 'owner'],
+    requests: () =>
+      fc
+        .constantFrom('/', '/search', ...Object.keys(STATIC_PAGES))
+        .chain((path) => fc.oneof(otherMethods(path), unstorableQuery(path))),
+  },
+  {
+    route: 'GET /robots.txt, /sitemap.xml and /index.html (other methods)',
+    covers: ['GET /robots.txt', 'GET /sitemap.xml', 'GET /index.html'],
+    callers: ['anonymous'],
+    requests: () => fc.constantFrom('/robots.txt', '/sitemap.xml', '/index.html').chain(otherMethods),
+  },
+  {
+    route: 'GET /sitemaps/:file',
+    callers: ['anonymous'],
+    requests: () =>
+      fc
+        .oneof(
+          hostileSegment.map(asSegment),
+          fc.constantFrom(
+            'products-0.xml',
+            'products-2.xml',
+            'pages-2.xml',
+            'products-1.xml.gz',
+            'products-01.xml',
+          ),
+          fc
+            .tuple(fc.constantFrom('products', 'categories', 'sellers', 'pages', 'orders'), fc.integer())
+            .filter(([set, number]) => !(number === 1 && set !== 'orders'))
+            .map(([set, number]) => `${set}-${number}.xml`),
+        )
+        .filter((file) => !isDots(file))
+        .map((file) => ({ method: 'GET' as const, url: `/sitemaps/${file}` })),
   },
 ];

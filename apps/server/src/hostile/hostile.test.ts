@@ -7,6 +7,7 @@ import { orderOf } from '../test/order-fixtures.ts';
 import { asBearer, asCookie, signUp } from '../test/accounts.ts';
 import { insertProducts, productRow } from '../test/product-fixtures.ts';
 import { useTestApp } from '../test/test-app.ts';
+import { fakeWebBuild } from '../test/web-build.ts';
 import { testEngine } from '../test/test-database.ts';
 import { forgedCredentials, hostileHeaders, SQL_PAYLOADS, type HostileRequest } from './arbitraries.ts';
 import { tableFingerprinter, type Fingerprint } from '../test/table-fingerprint.ts';
@@ -19,7 +20,8 @@ const RUNS_ANONYMOUS_GUARDED = 30;
 const ANSWER_WITHIN_MS = 30_000;
 const SUMMARY_FILE = 'test-results/hostile-cases.json';
 
-const testApp = useTestApp();
+// With the web app's index.html, so that its pages are among the routes.
+const testApp = useTestApp({}, { webDist: fakeWebBuild({ assets: false }) });
 let scene: Scene;
 let fingerprint: () => Promise<Fingerprint>;
 /** The database as the current test found it; every refused request must leave it so. */
@@ -92,6 +94,13 @@ async function expectRefused(
   const what = `${request.method} ${request.url.slice(0, 200)} → ${response.statusCode} ${response.body.slice(0, 300)}`;
   if (refusal === 'no cors grant') {
     expect(response.headers['access-control-allow-origin'], what).toBeUndefined();
+  } else if (
+    refusal === 'page not found' &&
+    String(response.headers['content-type']).startsWith('text/html')
+  ) {
+    expect(response.statusCode, what).toBe(404);
+    expect(response.body, what).toContain('<div id="root"></div>');
+    expect(response.body, what).toContain('<title>Page not found — Bazaar</title>');
   } else {
     expect(response.statusCode, what).toBeGreaterThanOrEqual(400);
     expect(response.statusCode, what).toBeLessThan(500);

@@ -1,20 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertProducts, productRow } from '../test/product-fixtures.ts';
 import { useTestApp } from '../test/test-app.ts';
-
-function fakeWebBuild(): string {
-  const dist = mkdtempSync(join(tmpdir(), 'bazaar-web-'));
-  mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Bazaar</title><div id="root"></div>');
-  writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log("shop")');
-  // Told apart from the plain file, to see which one the server sent.
-  writeFileSync(join(dist, 'assets', 'main-abc123.js.br'), brotliCompressSync('console.log("brotli")'));
-  return dist;
-}
+import { fakeWebBuild } from '../test/web-build.ts';
 
 const testApp = useTestApp({ CORS_ORIGINS: 'https://partner.example' }, { webDist: fakeWebBuild() });
 
@@ -61,7 +49,8 @@ describe('serving', () => {
   it.each([
     ['an API answer', '/api/products'],
     ['an API error', '/api/nothing-here'],
-    ['the app page', '/product/123'],
+    ['the app page', '/dashboard/orders'],
+    ['a page with its own head', '/about'],
     ['an asset', '/assets/main-abc123.js'],
     ['a generated image', '/images/banners/1.svg'],
     ['the API docs page', '/api/docs/'],
@@ -105,7 +94,7 @@ describe('serving', () => {
   });
 
   it('falls back to the app page for client routes, never caching it', async () => {
-    for (const url of ['/', '/product/123', '/dashboard/orders?tab=2']) {
+    for (const url of ['/', '/cart', '/dashboard/orders?tab=2']) {
       const response = await testApp.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
@@ -140,8 +129,12 @@ describe('serving', () => {
     expect(plain.body).toBe('console.log("shop")');
   });
 
-  it('answers a missing asset with 404 rather than the app page', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/assets/gone-000.js' });
-    expect(response.statusCode).toBe(404);
+  it('answers a missing asset or file with 404 rather than the app page', async () => {
+    for (const url of ['/assets/gone-000.js', '/package.json', '/media/../320.webp']) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+    }
+    // A dot in the query string is no file name.
+    expect((await testApp.app.inject({ method: 'GET', url: '/dashboard?next=a.b' })).statusCode).toBe(200);
   });
 });

@@ -16,6 +16,7 @@ import { registerImages } from '../modules/images/images.module.ts';
 import { registerOrders } from '../modules/orders/orders.module.ts';
 import { registerProducts } from '../modules/products/products.module.ts';
 import { registerReviews } from '../modules/reviews/reviews.module.ts';
+import { registerSeo, type SeoReaders } from '../modules/seo/seo.module.ts';
 import { registerStats } from '../modules/stats/stats.module.ts';
 import { registerMedia, registerUploads } from '../modules/uploads/uploads.module.ts';
 import { registerUsers } from '../modules/users/users.module.ts';
@@ -23,7 +24,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandlers } from '
 import { registerInputGuard } from './input-guard.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { serverLimits } from './server-limits.ts';
-import { registerStaticSite } from './static-site.ts';
+import { readSiteIndex, registerStaticSite } from './static-site.ts';
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -84,15 +85,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db } = database;
   const catalogCache = await registerCatalogCache(app, { database, megabytes: env.CATALOG_CACHE_MB });
   const imageUrls = shopImageUrls(env.PUBLIC_URL);
+  let readers: SeoReaders | undefined;
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       api.get('/health', { schema: { hide: true } }, () => ({ status: 'ok', engine: database.engine }));
       const { isAdmin } = await registerAuth(api, { db, env, catalogCache });
       const uploadGuard = await registerUploads(api, { db, env });
-      await registerProducts(api, { db, catalogCache, imageUrls, uploadGuard });
+      const { productOf } = await registerProducts(api, { db, catalogCache, imageUrls, uploadGuard });
       await registerCategories(api, { db, catalogCache, imageUrls });
-      await registerUsers(api, { db, catalogCache, isAdmin, uploadGuard });
+      const { sellerOf } = await registerUsers(api, { db, catalogCache, isAdmin, uploadGuard });
+      readers = { productOf, sellerOf };
       await registerOrders(api, { db, catalogCache, imageUrls, shopUrl: env.PUBLIC_URL });
       await registerReviews(api, { db, catalogCache, shopUrl: env.PUBLIC_URL });
       await registerStats(api, { db, clock: options.clock ?? (() => new Date()) });
@@ -102,6 +105,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.mailSender !== false) registerMailSender(app, { db, env, timings: options.mailSender });
   await registerImages(app);
   await registerMedia(app, { db, env });
+  await registerSeo(app, {
+    db,
+    catalogCache,
+    readers: readers!,
+    publicUrl: env.PUBLIC_URL,
+    indexHtml: readSiteIndex(options.webDist),
+  });
   await registerStaticSite(app, options.webDist);
 
   return app;

@@ -6,13 +6,15 @@ import { createRateLimiter } from '../modules/auth/rate-limiter.ts';
 import { orderBody, placeOrder } from '../test/order-fixtures.ts';
 import { asBearer, signUp, signUpAdmin, type TestAccount } from '../test/accounts.ts';
 import { useTestApp } from '../test/test-app.ts';
+import { fakeWebBuild } from '../test/web-build.ts';
 
 /** Anything shaped like an e-mail address, wherever it shows up in an answer. */
 const EMAIL = /[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}/gi;
 
 type Caller = 'anonymous' | 'stranger' | 'seller' | 'buyer' | 'admin';
 
-const testApp = useTestApp();
+// With the web app, whose pages the server describes in their heads.
+const testApp = useTestApp({}, { webDist: fakeWebBuild({ assets: false }) });
 let accounts: Record<Exclude<Caller, 'anonymous'>, TestAccount>;
 /** The e-mail the buyer typed at checkout: theirs to see, nobody else's. */
 const BUYER_CONTACT = 'bo.contact.private@leak.test';
@@ -95,6 +97,7 @@ function parameterValues(): Record<string, string[]> {
     variant: ['1'],
     index: ['1'],
     width: ['320'],
+    file: ['pages-1.xml', 'categories-1.xml', 'sellers-1.xml', 'products-1.xml'],
   };
 }
 
@@ -115,6 +118,10 @@ const extraUrls = () => [
   '/api/products?sort=random',
   '/api/products?q=Leak',
   '/api/products?seller=sasha-seller',
+  `/product/${product._id}`,
+  '/seller/sasha-seller',
+  '/search/lamps',
+  '/search?q=Leak',
 ];
 
 async function answersTo(caller: Caller) {

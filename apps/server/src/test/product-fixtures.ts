@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { products, users } from '../db/schema.ts';
 
@@ -45,4 +46,25 @@ export async function insertFixtureSeller(db: Database) {
 export async function insertProducts(db: Database, rows: NewProductRow[]) {
   if (rows.some((row) => row.sellerId === FIXTURE_SELLER.id)) await insertFixtureSeller(db);
   return db.insert(products).values(rows).returning();
+}
+
+/**
+ * `size` fixture products made inside the database, a 100k catalog in seconds (as products.plan.test.ts makes its
+ * own): names varied enough for trigrams, five categories, a flash sale in ten, and stock from 0 to 6.
+ */
+export async function insertGeneratedCatalog(db: Database, size: number) {
+  await insertFixtureSeller(db);
+  await db.execute(sql`
+    insert into products (name, price_cents, main_image_url, seller_id, flash_sale, categories, created_at,
+      brand, discount, ratings, stock)
+    select
+      (array['Aurora','Nimbus','Vertex','Solace','Ember'])[1 + i % 5] || ' ' ||
+      (array['Headphones','Kettle','Sneakers','Backpack','Lamp','Watch'])[1 + i % 6] || ' ' || md5(i::text),
+      100 + i % 5000, '/images/products/x/' || (1 + i % 20) || '.svg', ${FIXTURE_SELLER.id}, i % 10 = 0,
+      array[(array['phones','home','kitchen','toys','books'])[1 + i % 5]],
+      now() - make_interval(secs => i),
+      (array['Acme','Zenith','Umbra','Borealis'])[1 + i % 4] || case when i % 1000 = 0 then ' Rare' else '' end,
+      i % 3 * 10, (i % 11) / 2.0, i % 7
+    from generate_series(1, ${size}) as i`);
+  await db.execute(sql`analyze products`);
 }

@@ -18,4 +18,5 @@ export async function registerProducts(
 ) {
   const service = createProductsService(createProductsRepository(db), catalogCache, imageUrls, uploadGuard);
   await api.register(productRoutes(service, catalogCache));
+  return { productOf: (id: string) => service.get(id) };
 }

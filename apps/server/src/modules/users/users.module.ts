@@ -20,7 +20,7 @@ export async function registerUsers(
     uploadGuard: UploadGuard;
   },
 ) {
-  await api.register(
-    userRoutes(createUsersService(createUsersRepository(db), isAdmin, catalogCache, uploadGuard)),
-  );
+  const service = createUsersService(createUsersRepository(db), isAdmin, catalogCache, uploadGuard);
+  await api.register(userRoutes(service));
+  return { sellerOf: (handle: string) => service.seller(handle) };
 }

@@ -1,0 +1,99 @@
+/** What a page says of itself in its <head>: read by search engines and by link previews, which run no script. */
+export interface PageHead {
+  /** The page's name; the title is "Name — Bazaar", as the web app's PageTitle writes it. */
+  name: string;
+  description: string;
+  /** The page's address on PUBLIC_URL; none on a page that names nothing (a 404). */
+  canonical?: string;
+  /** An absolute picture URL for link previews. */
+  image?: string;
+  ogType?: 'website' | 'product';
+  /** Extra Open Graph properties, e.g. a product's price. */
+  og?: Record<string, string>;
+  /** schema.org objects, sent as one JSON-LD script. */
+  jsonLd?: object[];
+  /** Pages search engines should leave out of their index (a 404, a sign-in form). */
+  noindex?: boolean;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text made safe for an HTML text node or a quoted attribute value (and for XML). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+}
+
+/**
+ * JSON safe inside a <script> element: nothing in it can close the element or open a comment, and the line
+ * separators that old JavaScript parsers took for line ends are escaped too.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+  `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+
+/** The tags of `head`, one per line. */
+export function renderHead(head: PageHead): string {
+  const title = `${head.name} — Bazaar`;
+  const tags = [`<title>${escapeHtml(title)}</title>`, meta('name', 'description', head.description)];
+  if (head.noindex) tags.push(meta('name', 'robots', 'noindex'));
+  if (head.canonical) {
+    tags.push(
+      `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
+      meta('property', 'og:site_name', 'Bazaar'),
+      meta('property', 'og:type', head.ogType ?? 'website'),
+      meta('property', 'og:title', head.name),
+      meta('property', 'og:description', head.description),
+      meta('property', 'og:url', head.canonical),
+    );
+    if (head.image)
+      tags.push(meta('property', 'og:image', head.image), meta('property', 'og:image:alt', head.name));
+    for (const [property, content] of Object.entries(head.og ?? {}))
+      tags.push(meta('property', property, content));
+    tags.push(
+      meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
+      meta('name', 'twitter:title', head.name),
+      meta('name', 'twitter:description', head.description),
+    );
+    if (head.image) tags.push(meta('name', 'twitter:image', head.image));
+  }
+  if (head.jsonLd?.length) {
+    const data = { '@context': 'https://schema.org', '@graph': head.jsonLd };
+    tags.push(`<script type="application/ld+json">${scriptSafeJson(data)}</script>`);
+  }
+  return tags.join('\n    ');
+}
+
+/**
+ * The web app's index.html cut where a page's head goes: its own <title> and description are taken out, and each
+ * page puts its tags in their place.
+ */
+export function pageTemplate(indexHtml: string): (head: PageHead) => string {
+  const withoutDescription = indexHtml.replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+  const title = /<title>[^<]*<\/title>/i.exec(withoutDescription);
+  const at = title?.index ?? withoutDescription.search(/<\/head>/i);
+  if (at < 0) throw new Error("The web app's index.html has neither a <title> nor a </head>");
+  const before = withoutDescription.slice(0, at);
+  const after = withoutDescription.slice(title ? at + title[0].length : at);
+  return (head) => `${before}${renderHead(head)}${after}`;
+}
+
+/** A description of at most `max` characters, cut at a word, from text that may run on for paragraphs. */
+export function shortDescription(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:]+$/, '')}…`;
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { notFound } from '../../errors/app-error.ts';
+import { cachedRoute, type CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
+import type { PageHead } from './page-head.ts';
+import { STATIC_PAGES, type SeoService } from './seo.service.ts';
+import type { Sitemaps } from './sitemaps.ts';
+
+const HTML = 'text/html; charset=utf-8';
+const XML = 'application/xml; charset=utf-8';
+/** Longer paths are answered but not kept: no product id, handle or category name is this long. */
+const CACHED_PATH_MAX = 300;
+/** robots.txt and the product sitemaps (too large for the catalog cache) may be kept by crawlers for an hour. */
+const CRAWLER_CACHE = 'public, max-age=3600';
+
+const pathOf = (request: FastifyRequest) => request.url.split('?')[0]!;
+
+/** The rest of the path after a route's prefix, when it is one segment (a client route matches nothing else). */
+function segmentOf(request: FastifyRequest): string | undefined {
+  const rest = (request.params as { '*': string })['*'];
+  return rest && !rest.includes('/') ? rest : undefined;
+}
+
+/**
+ * The web app's pages, each with its own head (title, description, canonical address, link previews, JSON-LD), and
+ * a 404 for a product or seller that does not exist: the app then shows its error page. Pages that read the
+ * catalog are kept in the catalog cache, which every catalog write empties.
+ */
+export function pageRoutes(pages: SeoService, render: (head: PageHead) => string, cache: CatalogCache) {
+  const send = (reply: FastifyReply, head: PageHead | undefined) =>
+    reply
+      .code(head ? 200 : 404)
+      .type(HTML)
+      .header('cache-control', 'no-cache')
+      .send(render(head ?? pages.notFound));
+  const cached = cachedRoute(cache, (request) => {
+    const path = pathOf(request);
+    return path.length <= CACHED_PATH_MAX ? `page${path}` : undefined;
+  });
+
+  return async function (app: FastifyInstance) {
+    app.get('/', cached, (_request, reply) => send(reply, pages.home()));
+    for (const path of Object.keys(STATIC_PAGES)) {
+      app.get(path, cached, (_request, reply) => send(reply, pages.staticPage(path)));
+    }
+    app.get('/product/*', cached, async (request, reply) => {
+      const id = segmentOf(request);
+      return send(reply, id === undefined ? undefined : await pages.product(id));
+    });
+    app.get('/seller/*', cached, async (request, reply) => {
+      const handle = segmentOf(request);
+      return send(reply, handle === undefined ? undefined : await pages.seller(handle));
+    });
+    app.get('/search/*', cached, async (request, reply) => {
+      const nameId = segmentOf(request);
+      return send(reply, nameId === undefined ? undefined : await pages.category(nameId));
+    });
+    // Any text may be searched for: not kept.
+    app.get('/search', (request, reply) => send(reply, pages.search((request.query as { q?: unknown }).q)));
+  };
+}
+
+/** robots.txt, the sitemap index and its files. */
+export function sitemapRoutes(sitemaps: Sitemaps, cache: CatalogCache) {
+  return async function (app: FastifyInstance) {
+    app.get('/robots.txt', (_request, reply) =>
+      reply.type('text/plain; charset=utf-8').header('cache-control', CRAWLER_CACHE).send(sitemaps.robots()),
+    );
+    app.get(
+      '/sitemap.xml',
+      cachedRoute(cache, () => 'sitemap.xml'),
+      async (_request, reply) => reply.type(XML).send(await sitemaps.index()),
+    );
+    app.get<{ Params: { file: string } }>(
+      '/sitemaps/:file',
+      // Up to 50,000 products make megabytes: left to crawlers' caches rather than the catalog cache.
+      cachedRoute(cache, (request) => {
+        const { file } = request.params as { file: string };
+        return file.startsWith('products-') ? undefined : `sitemaps/${file}`;
+      }),
+      async (request, reply) => {
+        const xml = await sitemaps.file(request.params.file);
+        if (xml === undefined) throw notFound('Sitemap');
+        if (request.params.file.startsWith('products-')) void reply.header('cache-control', CRAWLER_CACHE);
+        return reply.type(XML).send(xml);
+      },
+    );
+  };
+}

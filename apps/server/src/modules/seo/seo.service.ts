@@ -1,0 +1,257 @@
+import { payableCents } from '@bazaar/shared/pricing';
+import type { Product } from '@bazaar/shared/products';
+import type { Seller } from '@bazaar/shared/users';
+import { AppError } from '../../errors/app-error.ts';
+import { shortDescription, type PageHead } from './page-head.ts';
+import type { SeoRepository } from './seo.repository.ts';
+
+/** The pages that read nothing from the database, by path: their names are the web app's titles. */
+export const STATIC_PAGES: Record<string, Omit<PageHead, 'canonical'> & { inSitemap?: boolean }> = {
+  '/flash-sale': {
+    name: 'Flash Sale',
+    description:
+      'Flash sale deals at Bazaar: products from every category at their lowest prices, for a short time.',
+    inSitemap: true,
+  },
+  '/new-product-page': {
+    name: 'New Product',
+    description: 'The newest products at Bazaar, as sellers add them.',
+    inSitemap: true,
+  },
+  '/only-for-you': {
+    name: 'Only For You',
+    description: 'A fresh pick of products from across Bazaar, chosen for you.',
+    inSitemap: true,
+  },
+  '/categories-all': {
+    name: 'All Categories',
+    description: 'Every category of Bazaar, from electronics to home and fashion.',
+    inSitemap: true,
+  },
+  '/about': {
+    name: 'About',
+    description:
+      'Bazaar is an online marketplace where shoppers find everyday goods at fair prices and anyone with an ' +
+      'account can open a stall.',
+    inSitemap: true,
+  },
+  '/cart': { name: 'Cart', description: 'Your Bazaar cart.', noindex: true },
+  '/login': {
+    name: 'Login',
+    description: 'Sign in to Bazaar to check out and manage your shop.',
+    noindex: true,
+  },
+  '/register': { name: 'Register', description: 'Create a Bazaar account to shop and sell.', noindex: true },
+  '/forgot-password': { name: 'Forgot password', description: 'Reset your Bazaar password.', noindex: true },
+  '/reset-password': {
+    name: 'Choose a new password',
+    description: 'Reset your Bazaar password.',
+    noindex: true,
+  },
+  '/email-verified': {
+    name: 'Confirm your e-mail',
+    description: 'Confirm your Bazaar e-mail.',
+    noindex: true,
+  },
+};
+
+const HOME_DESCRIPTION = 'Bazaar: an online shop for new products, flash sales and every category.';
+/** How much of a search the page's head repeats: the search box takes no more. */
+const SEARCH_MAX_LENGTH = 100;
+
+const NOT_FOUND: PageHead = {
+  name: 'Page not found',
+  description: 'This page of Bazaar does not exist.',
+  noindex: true,
+};
+
+/** undefined when `lookup` answers that its record does not exist. */
+async function unlessNotFound<T>(lookup: Promise<T>): Promise<T | undefined> {
+  try {
+    return await lookup;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
+    throw error;
+  }
+}
+
+const listItem = (position: number, name: string, item: string) => ({
+  '@type': 'ListItem',
+  position,
+  name,
+  item,
+});
+
+export interface SeoReaders {
+  /** A product as the API answers it; throws NOT_FOUND for an id that names none. */
+  productOf(id: string): Promise<Product>;
+  /** A seller's public page as the API answers it; throws NOT_FOUND for a handle that names none. */
+  sellerOf(handle: string): Promise<Seller>;
+}
+
+/** The head of every page the server describes; `publicUrl` is PUBLIC_URL, which every address is built on. */
+export function createSeoService(repository: SeoRepository, readers: SeoReaders, publicUrl: string) {
+  const home = `${publicUrl}/`;
+  const urlOf = (path: string) => publicUrl + path;
+  /** A picture's absolute address: the shop's own are stored site-relative. */
+  const absolute = (url: string) => {
+    try {
+      return new URL(url, home).href;
+    } catch {
+      return undefined;
+    }
+  };
+  const categoryUrl = (name: string) => urlOf(`/search/${encodeURIComponent(name)}`);
+
+  return {
+    absolute,
+    urlOf,
+    categoryUrl,
+    notFound: NOT_FOUND,
+
+    home(): PageHead {
+      return {
+        name: 'Home',
+        description: HOME_DESCRIPTION,
+        canonical: home,
+        jsonLd: [
+          {
+            '@type': 'Organization',
+            '@id': `${home}#organization`,
+            name: 'Bazaar',
+            url: home,
+            logo: urlOf('/favicon.svg'),
+          },
+          {
+            '@type': 'WebSite',
+            name: 'Bazaar',
+            url: home,
+            publisher: { '@id': `${home}#organization` },
+            potentialAction: {
+              '@type': 'SearchAction',
+              target: { '@type': 'EntryPoint', urlTemplate: urlOf('/search?q={search_term_string}') },
+              'query-input': 'required name=search_term_string',
+            },
+          },
+        ],
+      };
+    },
+
+    staticPage(path: string): PageHead {
+      const { inSitemap: _inSitemap, ...page } = STATIC_PAGES[path]!;
+      return { ...page, canonical: urlOf(path) };
+    },
+
+    search(query: unknown): PageHead {
+      const first = Array.isArray(query) ? (query[0] as unknown) : query;
+      const q = typeof first === 'string' ? first.trim().slice(0, SEARCH_MAX_LENGTH) : '';
+      if (!q)
+        return { name: 'Search', description: 'Search the products of Bazaar.', canonical: urlOf('/search') };
+      return {
+        name: `Search results for “${q}”`,
+        description: `Products matching “${q}” at Bazaar.`,
+        canonical: urlOf(`/search?${new URLSearchParams({ q }).toString()}`),
+      };
+    },
+
+    async product(id: string): Promise<PageHead | undefined> {
+      const product = await unlessNotFound(readers.productOf(id));
+      if (!product) return undefined;
+      const canonical = urlOf(`/product/${product._id}`);
+      const price = (payableCents(product, 1) / 100).toFixed(2);
+      const image = absolute(product.mainImage.url);
+      const images = [product.mainImage.url, ...product.images.map((picture) => picture.url)]
+        .map(absolute)
+        .filter((url) => url !== undefined);
+      const description = shortDescription(product.description) || `${product.name} for $${price} at Bazaar.`;
+      const category = product.categories[0] && (await repository.categoryOfTag(product.categories[0]));
+      const crumbs = [
+        listItem(1, 'Home', home),
+        ...(category ? [listItem(2, category.name, categoryUrl(category.name))] : []),
+      ];
+      crumbs.push(listItem(crumbs.length + 1, product.name, canonical));
+      return {
+        name: product.name,
+        description,
+        canonical,
+        image,
+        ogType: 'product',
+        og: { 'product:price:amount': price, 'product:price:currency': 'USD' },
+        jsonLd: [
+          {
+            '@type': 'Product',
+            name: product.name,
+            description: product.description,
+            sku: product._id,
+            url: canonical,
+            image: images,
+            ...(product.brand ? { brand: { '@type': 'Brand', name: product.brand } } : {}),
+            ...(product.categories.length > 0 ? { category: product.categories.join(', ') } : {}),
+            offers: {
+              '@type': 'Offer',
+              url: canonical,
+              price,
+              priceCurrency: 'USD',
+              // Stock the seller does not count never runs out.
+              availability:
+                product.stock === 0 ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
+              seller: {
+                '@type': 'Person',
+                name: product.seller.name,
+                url: urlOf(`/seller/${product.seller.handle}`),
+              },
+            },
+            ...(product.reviews_count > 0
+              ? {
+                  aggregateRating: {
+                    '@type': 'AggregateRating',
+                    ratingValue: product.ratings,
+                    reviewCount: product.reviews_count,
+                    bestRating: 5,
+                    worstRating: 1,
+                  },
+                }
+              : {}),
+          },
+          { '@type': 'BreadcrumbList', itemListElement: crumbs },
+        ],
+      };
+    },
+
+    /** A category route value is any text (the web lists products whose tags it contains), never a 404. */
+    async category(nameId: string): Promise<PageHead> {
+      const category = await repository.categoryNamed(nameId);
+      const name = category?.name ?? nameId;
+      const canonical = categoryUrl(name);
+      return {
+        name: nameId,
+        description: `${nameId} at Bazaar: shop the ${nameId} category, newest first.`,
+        canonical,
+        image: category && absolute(category.imageUrl),
+        jsonLd: [
+          {
+            '@type': 'BreadcrumbList',
+            itemListElement: [listItem(1, 'Home', home), listItem(2, name, canonical)],
+          },
+        ],
+      };
+    },
+
+    async seller(handle: string): Promise<PageHead | undefined> {
+      const seller = await unlessNotFound(readers.sellerOf(handle));
+      if (!seller) return undefined;
+      const products = `${seller.productCount.toLocaleString('en-US')} ${seller.productCount === 1 ? 'product' : 'products'}`;
+      const rating =
+        seller.rating === null
+          ? ''
+          : `, rated ${seller.rating.toFixed(1)} of 5 in ${seller.reviewsCount} reviews`;
+      return {
+        name: seller.name,
+        description: `${seller.name} sells on Bazaar: ${products}${rating}.`,
+        canonical: urlOf(`/seller/${seller.handle}`),
+      };
+    },
+  };
+}
+
+export type SeoService = ReturnType<typeof createSeoService>;

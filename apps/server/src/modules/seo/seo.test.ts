@@ -1,0 +1,373 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Product } from '@bazaar/shared/products';
+import { categories } from '../../db/schema.ts';
+import { asBearer, signUpCast, type TestAccount } from '../../test/accounts.ts';
+import { insertProducts, productRow } from '../../test/product-fixtures.ts';
+import { TEST_PUBLIC_URL, useTestApp } from '../../test/test-app.ts';
+import { fakeWebBuild } from '../../test/web-build.ts';
+
+const testApp = useTestApp({}, { webDist: fakeWebBuild() });
+let cast: Awaited<ReturnType<typeof signUpCast>>;
+
+const HOSTILE_NAME = '</script><script>alert(1)</script>';
+const HOSTILE_TEXT = '"><img src=x onerror=alert(2)> & \u2028 <!-- </SCRIPT >';
+
+async function page(url: string, headers: Record<string, string> = {}) {
+  return testApp.app.inject({ method: 'GET', url, headers });
+}
+
+/** A JSON-LD object, with the members the tests read into. */
+type LdNode = Record<string, unknown> & {
+  offers: { availability: string };
+  brand: { name: string };
+  itemListElement: unknown[];
+};
+
+/** What a crawler reads in a page's head: its title, its tags by name or property, and its JSON-LD. */
+function headOf(html: string) {
+  const decode = (text: string) =>
+    text
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&quot;', '"')
+      .replaceAll('&#39;', "'")
+      .replaceAll('&amp;', '&');
+  const meta = (key: string) => {
+    const match = new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)" />`).exec(html);
+    return match ? decode(match[1]!) : undefined;
+  };
+  const ldScripts = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
+  const graph = ldScripts.flatMap(
+    ([, json]) => (JSON.parse(json!) as { '@graph': Record<string, unknown>[] })['@graph'],
+  );
+  return {
+    title: decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? ''),
+    titles: html.match(/<title>/g)?.length ?? 0,
+    canonical: decode(/<link rel="canonical" href="([^"]*)" \/>/.exec(html)?.[1] ?? ''),
+    meta,
+    ldScripts: ldScripts.length,
+    ofType: (type: string) => graph.find((item) => item['@type'] === type) as LdNode | undefined,
+  };
+}
+
+async function apiProduct(id: string): Promise<Product> {
+  return (await page(`/api/products/${id}`)).json<Product>();
+}
+
+let seller: TestAccount;
+let product: Product;
+let outOfStock: Product;
+let unreviewed: Product;
+let pasted: Product;
+
+beforeAll(async () => {
+  cast = await signUpCast(testApp, 'seo');
+  seller = cast.owner;
+  await testApp.database.db.insert(categories).values([
+    { name: 'Phones & Tablets', imageUrl: '/images/categories/phones-tablets.svg' },
+    { name: 'Kitchen', imageUrl: '/images/categories/kitchen.svg' },
+  ]);
+  const rows = await insertProducts(testApp.database.db, [
+    productRow({
+      name: 'Aurora Phone',
+      description: `A phone that lasts. ${'All day battery, bright screen. '.repeat(12)}`,
+      priceCents: 19_999,
+      discount: 15,
+      brand: 'Novaline',
+      stock: 3,
+      ratings: 4.5,
+      reviewsCount: 8,
+      categories: ['phones'],
+      mainImageUrl: '/images/products/aurora-phone/1.svg',
+      imageUrls: ['/images/products/aurora-phone/2.svg'],
+      sellerId: seller.id,
+    }),
+    productRow({ name: 'Sold Out Kettle', stock: 0, categories: ['kitchen'], sellerId: seller.id }),
+    productRow({
+      name: 'Quiet Lamp',
+      stock: null,
+      ratings: 0,
+      reviewsCount: 0,
+      description: '',
+      categories: ['lamps'],
+    }),
+    productRow({
+      name: 'Pasted Picture Mug',
+      mainImageUrl: 'https://cdn.example/mug.png?size=large&v=2',
+      categories: ['mugs'],
+    }),
+  ]);
+  const fetched = await Promise.all(rows.map((row) => apiProduct(row.id)));
+  [product, outOfStock, unreviewed, pasted] = fetched as [Product, Product, Product, Product];
+});
+
+describe('a product page', () => {
+  it('is the web app with the product’s title, description, canonical address and pictures in its head', async () => {
+    const response = await page(`/product/${product._id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    // The web app still boots from it.
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).toContain(
+      '<script type="module" crossorigin src="/assets/main-abc123.js"></script>',
+    );
+
+    const head = headOf(response.body);
+    expect(head.title).toBe('Aurora Phone — Bazaar');
+    expect(head.titles).toBe(1);
+    expect(response.body.match(/name="description"/g)).toHaveLength(1);
+    expect(head.meta('description')).toMatch(/^A phone that lasts\. All day battery, bright screen\./);
+    expect(head.meta('description')!.length).toBeLessThanOrEqual(160);
+    expect(head.meta('description')).toMatch(/…$/);
+    const canonical = `${TEST_PUBLIC_URL}/product/${product._id}`;
+    expect(head.canonical).toBe(canonical);
+    expect(head.meta('og:url')).toBe(canonical);
+    expect(head.meta('og:type')).toBe('product');
+    expect(head.meta('og:title')).toBe('Aurora Phone');
+    expect(head.meta('og:image')).toBe(`${TEST_PUBLIC_URL}/images/products/aurora-phone/1.svg`);
+    expect(head.meta('og:image')).toBe(product.mainImage.url);
+    expect(head.meta('twitter:card')).toBe('summary_large_image');
+    expect(head.meta('twitter:image')).toBe(product.mainImage.url);
+    expect(head.meta('product:price:amount')).toBe('169.99');
+    expect(head.meta('robots')).toBeUndefined();
+  });
+
+  it('carries JSON-LD of the product, its offer at the discounted price, its rating and its breadcrumbs', async () => {
+    const head = headOf((await page(`/product/${product._id}`)).body);
+    expect(head.ldScripts).toBe(1);
+    const ld = head.ofType('Product')!;
+    expect(ld).toMatchObject({
+      name: product.name,
+      description: product.description,
+      sku: product._id,
+      url: `${TEST_PUBLIC_URL}/product/${product._id}`,
+      image: [product.mainImage.url, product.images[0]!.url],
+      brand: { '@type': 'Brand', name: 'Novaline' },
+    });
+    // $199.99 less 15% is $169.9915, which the shop rounds to the cent as the checkout does.
+    expect(ld.offers).toMatchObject({
+      '@type': 'Offer',
+      price: '169.99',
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+      seller: { name: seller.name, url: `${TEST_PUBLIC_URL}/seller/${seller.handle}` },
+    });
+    expect(ld.aggregateRating).toMatchObject({
+      '@type': 'AggregateRating',
+      ratingValue: product.ratings,
+      reviewCount: product.reviews_count,
+    });
+    expect(product.ratings).toBe(4.5);
+    expect(product.reviews_count).toBe(8);
+    expect(head.ofType('BreadcrumbList')!.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Home', item: `${TEST_PUBLIC_URL}/` },
+      {
+        '@type': 'ListItem',
+        position: 2,
+        name: 'Phones & Tablets',
+        item: `${TEST_PUBLIC_URL}/search/Phones%20%26%20Tablets`,
+      },
+      {
+        '@type': 'ListItem',
+        position: 3,
+        name: 'Aurora Phone',
+        item: `${TEST_PUBLIC_URL}/product/${product._id}`,
+      },
+    ]);
+  });
+
+  it('says out of stock at no stock, in stock when the seller does not count it, and no rating without reviews', async () => {
+    const soldOut = headOf((await page(`/product/${outOfStock._id}`)).body).ofType('Product')!;
+    expect(soldOut.offers.availability).toBe('https://schema.org/OutOfStock');
+    const lamp = headOf((await page(`/product/${unreviewed._id}`)).body);
+    expect(lamp.ofType('Product')!.offers.availability).toBe('https://schema.org/InStock');
+    expect(lamp.ofType('Product')!.aggregateRating).toBeUndefined();
+    // No description: the page still describes itself.
+    expect(lamp.meta('description')).toBe('Quiet Lamp for $10.00 at Bazaar.');
+    // A category no card names: the breadcrumbs go from home to the product.
+    expect(lamp.ofType('BreadcrumbList')!.itemListElement).toHaveLength(2);
+  });
+
+  it('shows a picture pasted from elsewhere at its own address, escaped', async () => {
+    const response = await page(`/product/${pasted._id}`);
+    expect(response.body).toContain('content="https://cdn.example/mug.png?size=large&amp;v=2"');
+    expect(headOf(response.body).meta('og:image')).toBe('https://cdn.example/mug.png?size=large&v=2');
+  });
+
+  it.each([
+    ['an unknown id', '/product/00000000-0000-4000-8000-000000000000'],
+    ['a malformed id', '/product/123'],
+    ['an id with more path', `/product/%PRODUCT%/reviews`],
+    ['no id', '/product/'],
+  ])('is a 404 for %s, still the web app, which shows its error page', async (_, url) => {
+    const response = await page(url.replace('%PRODUCT%', product._id));
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('<div id="root"></div>');
+    const head = headOf(response.body);
+    expect(head.title).toBe('Page not found — Bazaar');
+    expect(head.meta('robots')).toBe('noindex');
+    expect(head.canonical).toBe('');
+    expect(head.ldScripts).toBe(0);
+  });
+
+  it('escapes what sellers wrote: no script of theirs in the head, and the JSON-LD reads back as written', async () => {
+    const [row] = await insertProducts(testApp.database.db, [
+      productRow({
+        name: HOSTILE_NAME,
+        description: HOSTILE_TEXT,
+        brand: HOSTILE_NAME,
+        mainImageUrl: 'https://cdn.example/x.png?"><script>alert(3)</script>',
+        categories: [HOSTILE_NAME],
+      }),
+    ]);
+    const response = await page(`/product/${row!.id}`);
+    expect(response.statusCode).toBe(200);
+    // The page's only scripts are the web app's and the JSON-LD.
+    expect(response.body.match(/<script/gi)).toHaveLength(2);
+    expect(response.body).not.toMatch(/<\/script><script>|<img|alert\(3\)<|\u2028|<!--/);
+    const head = headOf(response.body);
+    expect(head.title).toBe(`${HOSTILE_NAME} — Bazaar`);
+    expect(head.meta('description')).toBe(HOSTILE_TEXT.replace(/\s+/g, ' '));
+    expect(head.ofType('Product')).toMatchObject({ name: HOSTILE_NAME, description: HOSTILE_TEXT });
+    expect(head.ofType('Product')!.brand.name).toBe(HOSTILE_NAME);
+  });
+});
+
+describe('the other pages', () => {
+  it('the home page names the shop, its search and no product', async () => {
+    const response = await page('/');
+    expect(response.statusCode).toBe(200);
+    const head = headOf(response.body);
+    expect(head.title).toBe('Home — Bazaar');
+    expect(head.canonical).toBe(`${TEST_PUBLIC_URL}/`);
+    expect(head.ofType('Organization')).toMatchObject({ name: 'Bazaar', url: `${TEST_PUBLIC_URL}/` });
+    expect(head.ofType('WebSite')!.potentialAction).toEqual({
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${TEST_PUBLIC_URL}/search?q={search_term_string}` },
+      'query-input': 'required name=search_term_string',
+    });
+  });
+
+  it('a category page is titled by its route value, on the category’s own address and picture', async () => {
+    const head = headOf((await page('/search/phones%20%26%20tablets')).body);
+    expect(head.title).toBe('phones & tablets — Bazaar');
+    expect(head.canonical).toBe(`${TEST_PUBLIC_URL}/search/Phones%20%26%20Tablets`);
+    expect(head.meta('og:image')).toBe(`${TEST_PUBLIC_URL}/images/categories/phones-tablets.svg`);
+    // Any text lists the products whose tags it contains: a page, never a 404.
+    const other = await page('/search/lamps');
+    expect(other.statusCode).toBe(200);
+    expect(headOf(other.body).title).toBe('lamps — Bazaar');
+    expect(headOf(other.body).meta('og:image')).toBeUndefined();
+    expect((await page('/search/a/b')).statusCode).toBe(404);
+  });
+
+  it('a seller page names the seller, never their e-mail; an unknown handle is a 404', async () => {
+    const response = await page(`/seller/${seller.handle}`);
+    expect(response.statusCode).toBe(200);
+    const head = headOf(response.body);
+    expect(head.title).toBe(`${seller.name} — Bazaar`);
+    expect(head.canonical).toBe(`${TEST_PUBLIC_URL}/seller/${seller.handle}`);
+    expect(head.meta('description')).toBe(`${seller.name} sells on Bazaar: 2 products.`);
+    expect(response.body).not.toContain(seller.email);
+    for (const url of ['/seller/nobody-has-this', '/seller/NOT%20A%20HANDLE', `/seller/${seller.handle}/x`]) {
+      const unknown = await page(url);
+      expect(unknown.statusCode, url).toBe(404);
+      expect(headOf(unknown.body).title).toBe('Page not found — Bazaar');
+    }
+  });
+
+  it('a search page repeats the search, escaped, on its canonical address', async () => {
+    const head = headOf(
+      (await page(`/search?q=${encodeURIComponent(` ${HOSTILE_NAME} `)}&sort=price_asc`)).body,
+    );
+    expect(head.title).toBe(`Search results for “${HOSTILE_NAME}” — Bazaar`);
+    expect(head.canonical).toBe(
+      `${TEST_PUBLIC_URL}/search?${new URLSearchParams({ q: HOSTILE_NAME }).toString()}`,
+    );
+    expect(headOf((await page('/search?q=lamp&q=kettle')).body).title).toBe(
+      'Search results for “lamp” — Bazaar',
+    );
+    expect(headOf((await page('/search')).body).title).toBe('Search — Bazaar');
+  });
+
+  it.each([
+    ['/flash-sale', 'Flash Sale'],
+    ['/new-product-page', 'New Product'],
+    ['/only-for-you', 'Only For You'],
+    ['/categories-all', 'All Categories'],
+    ['/about', 'About'],
+    ['/cart', 'Cart'],
+    ['/login', 'Login'],
+    ['/register', 'Register'],
+    ['/forgot-password', 'Forgot password'],
+    ['/reset-password', 'Choose a new password'],
+    ['/email-verified', 'Confirm your e-mail'],
+  ])('%s is titled “%s”, as the web app titles it', async (url, name) => {
+    const response = await page(url);
+    expect(response.statusCode).toBe(200);
+    const head = headOf(response.body);
+    expect(head.title).toBe(`${name} — Bazaar`);
+    expect(head.canonical).toBe(`${TEST_PUBLIC_URL}${url}`);
+    expect(head.meta('description')).toBeTruthy();
+  });
+});
+
+describe('who is asking', () => {
+  it('anonymous, owner, stranger and admin get the same public page; a deleted product is a 404 for all', async () => {
+    const [row] = await insertProducts(testApp.database.db, [
+      productRow({ name: 'Soon Gone', sellerId: seller.id }),
+    ]);
+    const callers = [{}, asBearer(cast.owner), asBearer(cast.stranger), asBearer(cast.admin)];
+    for (const url of [`/product/${row!.id}`, `/seller/${seller.handle}`, '/']) {
+      const bodies = await Promise.all(callers.map(async (headers) => (await page(url, headers)).body));
+      expect(new Set(bodies).size, url).toBe(1);
+    }
+    const deleted = await testApp.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${row!.id}`,
+      headers: asBearer(seller),
+    });
+    expect(deleted.statusCode).toBe(200);
+    for (const headers of callers) {
+      const response = await page(`/product/${row!.id}`, headers);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('Soon Gone');
+    }
+  });
+});
+
+describe('the catalog cache', () => {
+  it('keeps a page until the product changes, then answers the new one', async () => {
+    const url = `/product/${product._id}`;
+    const first = await page(url);
+    const again = await page(url, { 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+
+    const renamed = await testApp.app.inject({
+      method: 'PATCH',
+      url: `/api/products/${product._id}`,
+      headers: asBearer(seller),
+      payload: { name: 'Aurora Phone 2', stock: 0 },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const after = await page(url, { 'if-none-match': String(first.headers.etag) });
+    expect(after.statusCode).toBe(200);
+    const head = headOf(after.body);
+    expect(head.title).toBe('Aurora Phone 2 — Bazaar');
+    expect(head.ofType('Product')!.offers.availability).toBe('https://schema.org/OutOfStock');
+  });
+
+  it('answers a seller’s new name on their page', async () => {
+    expect(headOf((await page(`/seller/${seller.handle}`)).body).title).toBe(`${seller.name} — Bazaar`);
+    const renamed = await testApp.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${encodeURIComponent(seller.email)}`,
+      headers: asBearer(seller),
+      payload: { name: 'Olive Renamed' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(headOf((await page(`/seller/${seller.handle}`)).body).title).toBe('Olive Renamed — Bazaar');
+  });
+});

@@ -1,0 +1,37 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+
+/** The head of the web app's index.html as Vite builds it: a description, a title and the entry script. */
+export const FAKE_INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta
+      name="description"
+      content="Bazaar: an online shop for new products, flash sales and every category."
+    />
+    <title>Bazaar</title>
+    <script type="module" crossorigin src="/assets/main-abc123.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+/**
+ * A built web app in a temporary folder: its index.html and, unless `assets` is false, one hashed script with a
+ * brotli copy that says something else, to see which file the server sent.
+ */
+export function fakeWebBuild({ assets = true } = {}): string {
+  const dist = mkdtempSync(join(tmpdir(), 'bazaar-web-'));
+  writeFileSync(join(dist, 'index.html'), FAKE_INDEX_HTML);
+  if (assets) {
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log("shop")');
+    writeFileSync(join(dist, 'assets', 'main-abc123.js.br'), brotliCompressSync('console.log("brotli")'));
+  }
+  return dist;
+}
