@@ -148,7 +148,7 @@ export function createSeoService(repository: SeoRepository, readers: SeoReaders,
       if (!q)
         return { name: 'Search', description: 'Search the products of Bazaar.', canonical: urlOf('/search') };
       return {
-        name: `Search results for “${q}”`,
+        name: `“${q}” — Search`,
         description: `Products matching “${q}” at Bazaar.`,
         canonical: urlOf(`/search?${new URLSearchParams({ q }).toString()}`),
       };

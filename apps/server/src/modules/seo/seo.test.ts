@@ -282,13 +282,11 @@ describe('the other pages', () => {
     const head = headOf(
       (await page(`/search?q=${encodeURIComponent(` ${HOSTILE_NAME} `)}&sort=price_asc`)).body,
     );
-    expect(head.title).toBe(`Search results for “${HOSTILE_NAME}” — Bazaar`);
+    expect(head.title).toBe(`“${HOSTILE_NAME}” — Search — Bazaar`);
     expect(head.canonical).toBe(
       `${TEST_PUBLIC_URL}/search?${new URLSearchParams({ q: HOSTILE_NAME }).toString()}`,
     );
-    expect(headOf((await page('/search?q=lamp&q=kettle')).body).title).toBe(
-      'Search results for “lamp” — Bazaar',
-    );
+    expect(headOf((await page('/search?q=lamp&q=kettle')).body).title).toBe('“lamp” — Search — Bazaar');
     expect(headOf((await page('/search')).body).title).toBe('Search — Bazaar');
   });
 
