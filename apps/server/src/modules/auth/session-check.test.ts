@@ -36,11 +36,10 @@ const setExpiry = (account: TestAccount, expiresAt: Date) =>
     .set({ expiresAt })
     .where(eq(sessions.token, storedToken(account.token)));
 
-/** The session's cookie with its value changed by `change` (name=value, the value URL-encoded). */
-function withCookieValue(account: TestAccount, change: (value: string) => string) {
-  const [name = '', value = ''] = account.cookie.split(/=(.*)/s);
-  return { cookie: `${name}=${encodeURIComponent(change(decodeURIComponent(value)))}` };
-}
+/** The session's cookie carrying `value` instead, URL-encoded as Better Auth sets it. */
+const cookieWith = (account: TestAccount, value: string) => ({
+  cookie: `${account.cookie.split('=')[0]}=${encodeURIComponent(value)}`,
+});
 
 describe('the session check of signed-in requests', () => {
   it('lets in a live session by bearer token and by cookie', async () => {
@@ -65,25 +64,28 @@ describe('the session check of signed-in requests', () => {
     expect((await expiresAtOf(account))?.getTime()).toBeGreaterThan(Date.now() + 6 * DAY_MS);
   });
 
-  it('refuses a cookie whose signature or token was tampered with', async () => {
+  it('refuses a cookie or bearer token whose signature or token was tampered with', async () => {
     const account = await signUp(testApp.app, 'tampered@bazaar.test');
     const other = await signUp(testApp.app, 'tampered-other@bazaar.test');
-    const [, otherToken = ''] = other.cookie.split(/=(.*)/s);
+    const signed = decodeURIComponent(account.token);
+    const otherSignature = decodeURIComponent(other.token).split('.')[1];
     const flip = (c: string) => (c === 'A' ? 'B' : 'A');
+    // A changed signature, a changed token under the right signature, another session's signature.
     const tampered = [
-      // A changed signature, a changed token under the right signature, another session's signature.
-      withCookieValue(account, (value) => value.slice(0, -3) + flip(value.at(-3) ?? '') + value.slice(-2)),
-      withCookieValue(account, (value) => flip(value[0] ?? '') + value.slice(1)),
-      withCookieValue(
-        account,
-        (value) => value.split('.')[0] + '.' + decodeURIComponent(otherToken).split('.')[1],
-      ),
-      withCookieValue(account, (value) => value.split('.')[0] ?? ''),
+      signed.slice(0, -3) + flip(signed.at(-3) ?? '') + signed.slice(-2),
+      flip(signed[0] ?? '') + signed.slice(1),
+      `${signed.split('.')[0]}.${otherSignature}`,
     ];
-    for (const headers of tampered) {
-      expect(await ordersStatus({ ...headers, origin: TEST_ORIGIN }), headers.cookie).toBe(401);
+    for (const value of tampered) {
+      expect(await ordersStatus({ authorization: `Bearer ${encodeURIComponent(value)}` }), value).toBe(401);
+      expect(await ordersStatus(cookieWith(account, value)), value).toBe(401);
     }
+    // A cookie must be signed; a bearer token may come plain, as Better Auth's bearer plugin allows.
+    const plain = signed.split('.')[0] ?? '';
+    expect(await ordersStatus(cookieWith(account, plain))).toBe(401);
+    expect(await ordersStatus({ authorization: `Bearer ${plain}` })).toBe(200);
     expect(await ordersStatus(asCookie(account))).toBe(200);
+    expect(await ordersStatus(asBearer(account))).toBe(200);
   });
 
   it('refuses a session revoked from another device at once', async () => {

@@ -54,9 +54,18 @@ describe('the direct session lookup', () => {
     expect(await lookup({ headers: { cookie: 'another=cookie' } })).toBeNull();
   });
 
-  it('leaves to Better Auth what only it can read exactly', async () => {
-    for (const authorization of ['Basic dXNlcjpwYXNz', 'Bearer signed.value', 'Bearer ', 'Bearer a%2']) {
+  it('leaves to Better Auth what only it can read exactly, a signature the shop did not make among it', async () => {
+    const forged = `someToken.${'A'.repeat(43)}=`;
+    for (const authorization of [
+      'Basic dXNlcjpwYXNz',
+      'Bearer signed.value',
+      'Bearer ',
+      'Bearer a%2',
+      `Bearer ${forged}`,
+    ]) {
       expect(await lookup({ headers: { authorization } })).toBe('ask-better-auth');
     }
+    const cookie = `bazaar.session_token=${encodeURIComponent(forged)}`;
+    expect(await lookup({ headers: { cookie } })).toBe('ask-better-auth');
   });
 });

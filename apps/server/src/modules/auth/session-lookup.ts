@@ -81,7 +81,8 @@ export async function createSessionLookup(db: Database, auth: Auth) {
       if (authorization.slice(0, 7).toLowerCase() !== 'bearer ') return undefined;
       const token = authorization.slice(7).trim();
       if (PLAIN_TOKEN.test(token)) return token;
-      return signedToken(token.includes('%') ? tryDecode(token) : token) ?? undefined;
+      const signed = signedToken(token.includes('%') ? tryDecode(token) : token);
+      return signed && PLAIN_TOKEN.test(signed) ? signed : undefined;
     }
     const value = cookie ? parseCookies(cookie).get(cookieName) : undefined;
     return value ? signedToken(value) : null;
