@@ -20,6 +20,8 @@ export interface LoadResult {
   statusCodes: Record<string, number>;
   /** Highest resident memory of the loaded process, sampled every 250 ms; null where it cannot be read. */
   peakRssMb: number | null;
+  /** CPU time (user + system) the loaded process spent per request during the load; null without /proc. */
+  serverCpuMsPerRequest: number | null;
 }
 
 const RSS_SAMPLE_MS = 250;
@@ -36,6 +38,21 @@ async function rssMb(pid: number): Promise<number | null> {
   try {
     const { stdout } = await promisify(execFile)('ps', ['-o', 'rss=', '-p', String(pid)]);
     return Number(stdout.trim()) / 1024 || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Linux's clock ticks per second (USER_HZ), the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system) process `pid` has used so far, in ms; null where /proc cannot tell. */
+async function cpuMs(pid: number): Promise<number | null> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
   } catch {
     return null;
   }
@@ -65,7 +82,9 @@ export async function measureLoad(
   pid: number,
 ): Promise<LoadResult> {
   const stopWatching = watchMemory(pid);
+  const cpuBefore = await cpuMs(pid);
   const result = await autocannon({ url, requests, ...settings });
+  const cpuAfter = await cpuMs(pid);
   const peakRssMb = await stopWatching();
   const statusCodes = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0]),
@@ -79,5 +98,9 @@ export async function measureLoad(
     timeouts: result.timeouts,
     statusCodes,
     peakRssMb: peakRssMb === null ? null : Math.round(peakRssMb),
+    serverCpuMsPerRequest:
+      cpuBefore === null || cpuAfter === null || result.requests.total === 0
+        ? null
+        : Number(((cpuAfter - cpuBefore) / result.requests.total).toFixed(3)),
   };
 }

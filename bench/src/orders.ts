@@ -8,7 +8,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { callShop } from './http.ts';
 import type { LoadResult } from './load.ts';
 
-const USERS = 50;
+/** Shoppers the order scenarios sign up, one per connection at the default 50. */
+export const USERS = 50;
 const PASSWORD = 'bench password 2026';
 const PAGE = 100;
 

@@ -101,6 +101,7 @@ export function printReport(report: EngineReport): void {
     result.non2xx,
     result.errors,
     result.peakRssMb ?? '?',
+    result.serverCpuMsPerRequest ?? '?',
   ];
   console.log(`\n== ${report.engineVersion}, ${catalog.products} products ==`);
   console.log(
@@ -109,7 +110,17 @@ export function printReport(report: EngineReport): void {
   );
   console.log(
     table(
-      ['scenario', 'req/s', 'p50 ms', 'p99 ms', '× ceiling', 'non-2xx', 'errors', 'peak RSS MB'],
+      [
+        'scenario',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        '× ceiling',
+        'non-2xx',
+        'errors',
+        'peak RSS MB',
+        'server CPU ms/req',
+      ],
       [
         row('ceiling (bare node:http)', report.ceiling, 1),
         ...report.scenarios.map((scenario) => row(scenario.name, scenario, scenario.ratioToCeiling)),

@@ -7,6 +7,7 @@ import type { Page } from './ceiling.ts';
 import { callShop } from './http.ts';
 import type { LoadResult } from './load.ts';
 import { loadOrders, type OrderCheck } from './orders.ts';
+import { loadOrderReads, ORDER_READS_REQUEST } from './orders-read.ts';
 import { loadStockOrders, type StockCheck } from './stock.ts';
 
 export const SCENARIO_NAMES = [
@@ -26,6 +27,7 @@ export const SCENARIO_NAMES = [
   'categories',
   'orders',
   'orders-stock',
+  'orders-read',
 ] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
@@ -332,5 +334,7 @@ export async function runScenario(
         stock,
       };
     }
+    case 'orders-read':
+      return { name, request: ORDER_READS_REQUEST, ...(await loadOrderReads(shopUrl, load)) };
   }
 }

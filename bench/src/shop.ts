@@ -16,7 +16,10 @@ export function childEnv(database: DatabaseEnv): NodeJS.ProcessEnv {
   return { ...rest, ...database };
 }
 
-/** The production build (`npm run build` first), as it runs for shoppers, with logging at warn. */
+/**
+ * The production build (`npm run build` first), as it runs for shoppers, with logging at warn. With
+ * BENCH_CPU_PROF_DIR set, it runs under `node --cpu-prof` and writes its profile there when it stops.
+ */
 export async function startShop(
   database: DatabaseEnv,
   settings: Record<string, string> = {},
@@ -25,7 +28,12 @@ export async function startShop(
   const url = `http://127.0.0.1:${port}`;
   return startNode({
     name: 'the shop server',
-    args: [join(repoRoot, 'apps/server/dist/main.js')],
+    args: [
+      ...(process.env.BENCH_CPU_PROF_DIR
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
+        : []),
+      join(repoRoot, 'apps/server/dist/main.js'),
+    ],
     // Not the repository root: the server would read a .env file there, which may name another database.
     cwd: benchDataDir,
     env: {

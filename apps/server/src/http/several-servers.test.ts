@@ -24,6 +24,10 @@ const from = (ip: string) => ({ 'x-forwarded-for': ip });
 const sessionOf = async (server: ServerProcess, headers: Record<string, string>) =>
   (await call<{ user: { email: string } } | null>(server, 'GET', '/api/auth/get-session', { headers })).body;
 
+/** What the sign-in guard of a signed-in route answers: 200 for a live session, 401 for none. */
+const ordersStatus = async (server: ServerProcess, headers: Record<string, string>) =>
+  (await call(server, 'GET', '/api/orders', { headers })).status;
+
 // Several server processes share one database only on PostgreSQL: a PGlite data directory belongs to one process.
 describe.skipIf(testEngine !== 'postgres')('two server processes on one PostgreSQL database', () => {
   beforeAll(async () => {
@@ -64,6 +68,8 @@ describe.skipIf(testEngine !== 'postgres')('two server processes on one PostgreS
     it('is known to B, by bearer token and by cookie', async () => {
       expect(await sessionOf(b, asBearer(buyer))).toMatchObject({ user: { email: buyer.email } });
       expect(await sessionOf(b, asCookie(buyer))).toMatchObject({ user: { email: buyer.email } });
+      expect(await ordersStatus(b, asBearer(buyer))).toBe(200);
+      expect(await ordersStatus(b, asCookie(buyer))).toBe(200);
     });
 
     it('places an order on B with its cookie', async () => {
@@ -81,9 +87,23 @@ describe.skipIf(testEngine !== 'postgres')('two server processes on one PostgreS
         body: {},
       });
       expect(out.status, out.text).toBe(200);
+      expect(await ordersStatus(b, asBearer(buyer))).toBe(401);
+      expect(await ordersStatus(b, asCookie(buyer))).toBe(401);
       expect(await sessionOf(b, asBearer(buyer))).toBeNull();
       expect(await sessionOf(b, asCookie(buyer))).toBeNull();
     });
+  });
+
+  it('ends every session of an account on A at once when they are revoked on B', async () => {
+    const account = await signUpOver(a, 'two-servers-revoked@bazaar.test', from('198.51.100.4'));
+    expect(await ordersStatus(a, asCookie(account))).toBe(200);
+    const revoked = await call(b, 'POST', '/api/auth/revoke-sessions', {
+      headers: { ...asBearer(account), origin: PUBLIC_URL },
+      body: {},
+    });
+    expect(revoked.status, revoked.text).toBe(200);
+    expect(await ordersStatus(a, asBearer(account))).toBe(401);
+    expect(await ordersStatus(a, asCookie(account))).toBe(401);
   });
 
   it(`counts sign-in attempts made on A and B together: the ${RATE_LIMIT_MAX + 1}th is refused on either`, async () => {

@@ -8,6 +8,7 @@ import { authRoutes } from './auth.routes.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
 import { configRoutes } from './config.routes.ts';
 import { createRateLimiter } from './rate-limiter.ts';
+import { createSessionLookup } from './session-lookup.ts';
 import { createViewers, type Viewer } from './viewer.ts';
 
 export type { Viewer } from './viewer.ts';
@@ -58,7 +59,7 @@ export async function registerAuth(
       catalogCache.invalidate();
     },
   });
-  const viewers = createViewers(auth, {
+  const viewers = createViewers(auth, await createSessionLookup(db, auth), {
     adminEmails: env.ADMIN_EMAILS,
     trustedOrigins: [env.PUBLIC_URL, ...env.CORS_ORIGINS],
   });

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { verifications } from '../../db/schema.ts';
-import { signUp, TEST_ORIGIN, TEST_PASSWORD, type TestAccount } from '../../test/accounts.ts';
+import {
+  asBearer,
+  asCookie,
+  signUp,
+  TEST_ORIGIN,
+  TEST_PASSWORD,
+  type TestAccount,
+} from '../../test/accounts.ts';
 import { latestMail, mailCount } from '../../test/outbox.ts';
 import { createTestApp, TEST_PUBLIC_URL, useTestApp } from '../../test/test-app.ts';
 
@@ -72,6 +79,17 @@ describe('forgot password', () => {
     // The session from before the reset ended.
     expect(await signedInAs({ authorization: `Bearer ${account.token}` })).toBeNull();
     expect(await signedInAs({ cookie: account.cookie })).toBeNull();
+    // …for the sign-in guard of every signed-in route too.
+    for (const headers of [asBearer(account), asCookie(account)]) {
+      const orders = await testApp.app.inject({ method: 'GET', url: '/api/orders', headers });
+      expect(orders.statusCode).toBe(401);
+    }
+    const ordersNow = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/orders',
+      headers: { authorization: `Bearer ${bearer}` },
+    });
+    expect(ordersNow.statusCode).toBe(200);
 
     expect((await signIn(account.email, TEST_PASSWORD)).statusCode).toBe(401);
     expect((await signIn(account.email, NEW_PASSWORD)).statusCode).toBe(200);

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { AppError } from '../../errors/app-error.ts';
 import type { Auth } from './auth.ts';
+import type { SessionLookup } from './session-lookup.ts';
 
 /** Who is calling: the signed-in user of the request's session cookie or bearer token. */
 export interface Viewer {
@@ -15,7 +16,11 @@ export interface Viewer {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function createViewers(auth: Auth, options: { adminEmails: string[]; trustedOrigins: string[] }) {
+export function createViewers(
+  auth: Auth,
+  lookup: SessionLookup,
+  options: { adminEmails: string[]; trustedOrigins: string[] },
+) {
   const admins = new Set(options.adminEmails.map((email) => email.toLowerCase()));
   const trusted = new Set(options.trustedOrigins);
 
@@ -39,9 +44,17 @@ export function createViewers(auth: Auth, options: { adminEmails: string[]; trus
     );
   }
 
+  /** The session's user and token: read directly (session-lookup.ts), or by Better Auth when it must decide. */
+  async function session(request: FastifyRequest) {
+    const found = await lookup(request);
+    if (found !== 'ask-better-auth') return found;
+    const answer = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    return answer && { user: answer.user, token: answer.session.token };
+  }
+
   async function resolve(request: FastifyRequest): Promise<Viewer | null> {
     if (!request.headers.authorization && !request.headers.cookie) return null;
-    const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    const found = await session(request);
     if (!found) return null;
     refuseForeignCookieWrite(request);
     return {
@@ -49,7 +62,7 @@ export function createViewers(auth: Auth, options: { adminEmails: string[]; trus
       email: found.user.email,
       name: found.user.name,
       isAdmin: isAdmin(found.user),
-      sessionToken: found.session.token,
+      sessionToken: found.token,
     };
   }
 

@@ -1,0 +1,71 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUsersRepository } from '../users/users.repository.ts';
+import { asBearer, asCookie, signUp, TEST_ORIGIN } from '../../test/accounts.ts';
+import { TEST_PUBLIC_URL, useTestApp } from '../../test/test-app.ts';
+import { createAuth } from './auth.ts';
+import { resolveAuthSecret } from './auth-secret.ts';
+import { createRateLimiter } from './rate-limiter.ts';
+import { createSessionLookup, type SessionLookup } from './session-lookup.ts';
+
+const testApp = useTestApp();
+let lookup: SessionLookup;
+
+beforeAll(async () => {
+  const { db } = testApp.database;
+  // The check as the app builds it, on the app's database and with its secret.
+  const auth = createAuth(db, {
+    publicUrl: TEST_PUBLIC_URL,
+    secret: await resolveAuthSecret(db, testApp.env.AUTH_SECRET),
+    requireEmailVerification: false,
+    limiter: createRateLimiter(db, { max: 1000, windowSeconds: 60 }),
+    log: testApp.app.log,
+  });
+  lookup = await createSessionLookup(db, auth);
+});
+
+const userOf = async (headers: Record<string, string>) => {
+  const found = await lookup({ headers });
+  if (!found || found === 'ask-better-auth') throw new Error(`no direct answer: ${String(found)}`);
+  return found.user;
+};
+
+describe('the direct session lookup', () => {
+  it('answers a bearer token and a signed cookie itself, with the user as the database has it now', async () => {
+    const account = await signUp(testApp.app, 'lookup@bazaar.test', 'Lou Before');
+    expect(await userOf(asBearer(account))).toMatchObject({ email: account.email, name: 'Lou Before' });
+    expect(await userOf(asCookie(account))).toMatchObject({ email: account.email, name: 'Lou Before' });
+
+    const renamed = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: { ...asBearer(account), origin: TEST_ORIGIN },
+      payload: { name: 'Lou After' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await createUsersRepository(testApp.database.db).markEmailVerified(account.email);
+    for (const headers of [asBearer(account), asCookie(account)]) {
+      expect(await userOf(headers)).toMatchObject({ name: 'Lou After', emailVerified: true });
+    }
+  });
+
+  it('finds no one for an unknown token or a cookie without a signature', async () => {
+    expect(await lookup({ headers: { authorization: 'Bearer nobodysTokenAtAll' } })).toBeNull();
+    expect(await lookup({ headers: { cookie: 'bazaar.session_token=nobodysTokenAtAll' } })).toBeNull();
+    expect(await lookup({ headers: { cookie: 'another=cookie' } })).toBeNull();
+  });
+
+  it('leaves to Better Auth what only it can read exactly, a signature the shop did not make among it', async () => {
+    const forged = `someToken.${'A'.repeat(43)}=`;
+    for (const authorization of [
+      'Basic dXNlcjpwYXNz',
+      'Bearer signed.value',
+      'Bearer ',
+      'Bearer a%2',
+      `Bearer ${forged}`,
+    ]) {
+      expect(await lookup({ headers: { authorization } })).toBe('ask-better-auth');
+    }
+    const cookie = `bazaar.session_token=${encodeURIComponent(forged)}`;
+    expect(await lookup({ headers: { cookie } })).toBe('ask-better-auth');
+  });
+});
