@@ -50,6 +50,8 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    // .vite/manifest.json: the server names a page's script files in its head (modules/seo/page-modules.ts).
+    manifest: true,
     // Every browser the shop supports preloads modules itself.
     modulePreload: { polyfill: false },
     rolldownOptions: {

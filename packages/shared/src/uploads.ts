@@ -20,6 +20,13 @@ export function uploadIdOf(url: string): string | undefined {
 const atWidth = (url: string, id: string, width: number) => new URL(`/media/${id}/${width}.webp`, url).href;
 
 /**
+ * How wide a product page shows its main picture (`<img sizes>`): the page's column inside its 16px margins, one
+ * column on phones, two 32px apart from medium screens up. The server's preload of the picture says the same.
+ */
+export const PRODUCT_PICTURE_SIZES =
+  '(min-width: 1280px) 608px, (min-width: 768px) calc(50vw - 32px), calc(100vw - 32px)';
+
+/**
  * An `<img srcset>` of every stored width of the uploaded picture at `url`, so that a browser fetches the
  * smallest that fills the space; undefined for a picture the shop did not store (any other URL).
  */

@@ -16,7 +16,7 @@ import { registerImages } from '../modules/images/images.module.ts';
 import { registerOrders } from '../modules/orders/orders.module.ts';
 import { registerProducts } from '../modules/products/products.module.ts';
 import { registerReviews } from '../modules/reviews/reviews.module.ts';
-import { registerSeo, type SeoReaders } from '../modules/seo/seo.module.ts';
+import { readPageModules, registerSeo, type SeoReaders } from '../modules/seo/seo.module.ts';
 import { registerStats } from '../modules/stats/stats.module.ts';
 import { registerMedia, registerUploads } from '../modules/uploads/uploads.module.ts';
 import { registerUsers } from '../modules/users/users.module.ts';
@@ -111,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     readers: readers!,
     publicUrl: env.PUBLIC_URL,
     indexHtml: readSiteIndex(options.webDist),
+    pageModules: readPageModules(options.webDist),
   });
   await registerStaticSite(app, options.webDist);
 

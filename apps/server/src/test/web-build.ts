@@ -22,12 +22,32 @@ export const FAKE_INDEX_HTML = `<!doctype html>
 `;
 
 /**
- * A built web app in a temporary folder: its index.html and, unless `assets` is false, one hashed script with a
- * brotli copy that says something else, to see which file the server sent.
+ * Vite's manifest of that build: the entry, the product and seller pages' own scripts and one script they share.
+ */
+export const FAKE_MANIFEST = {
+  'index.html': { file: 'assets/main-abc123.js', isEntry: true },
+  'src/features/catalog/product-page.tsx': {
+    file: 'assets/product-page-p1.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_shared-s1.js'],
+  },
+  'src/features/sellers/seller-page.tsx': {
+    file: 'assets/seller-page-s2.js',
+    isDynamicEntry: true,
+    imports: ['_shared-s1.js', 'index.html'],
+  },
+  '_shared-s1.js': { file: 'assets/shared-s1.js', imports: ['index.html'] },
+};
+
+/**
+ * A built web app in a temporary folder: its index.html, Vite's manifest and, unless `assets` is false, one hashed
+ * script with a brotli copy that says something else, to see which file the server sent.
  */
 export function fakeWebBuild({ assets = true } = {}): string {
   const dist = mkdtempSync(join(tmpdir(), 'bazaar-web-'));
   writeFileSync(join(dist, 'index.html'), FAKE_INDEX_HTML);
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(FAKE_MANIFEST));
   if (assets) {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log("shop")');

@@ -1,3 +1,5 @@
+import type { PageCode } from './page-modules.ts';
+
 /** What a page says of itself in its <head>: read by search engines and by link previews, which run no script. */
 export interface PageHead {
   /** The page's name; the title is "Name — Bazaar", as the web app's PageTitle writes it. */
@@ -14,6 +16,10 @@ export interface PageHead {
   jsonLd?: object[];
   /** Pages search engines should leave out of their index (a 404, a sign-in form). */
   noindex?: boolean;
+  /** The page of the web app, whose code the browser may fetch beside the entry script. */
+  page?: PageCode;
+  /** The picture the page opens with (its largest paint), fetched before the app asks for it. */
+  leadPicture?: { src: string; srcset?: string | undefined; sizes: string };
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -43,8 +49,25 @@ export function scriptSafeJson(value: unknown): string {
 const meta = (attribute: 'name' | 'property', key: string, content: string) =>
   `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
 
+/** Hints that start the page's own downloads at once: its code and its first picture. */
+function preloads(head: PageHead, pageModules: Partial<Record<PageCode, string[]>>): string[] {
+  const modules = (head.page && pageModules[head.page]) ?? [];
+  const tags = modules.map((file) => `<link rel="modulepreload" href="${escapeHtml(file)}" />`);
+  const picture = head.leadPicture;
+  if (picture) {
+    // The same srcset and sizes as the page's <img>, so that the browser takes the width it would have chosen.
+    const set = picture.srcset
+      ? ` imagesrcset="${escapeHtml(picture.srcset)}" imagesizes="${escapeHtml(picture.sizes)}"`
+      : '';
+    tags.push(
+      `<link rel="preload" as="image" href="${escapeHtml(picture.src)}"${set} fetchpriority="high" />`,
+    );
+  }
+  return tags;
+}
+
 /** The tags of `head`, one per line. */
-export function renderHead(head: PageHead): string {
+export function renderHead(head: PageHead, pageModules: Partial<Record<PageCode, string[]>> = {}): string {
   const title = `${head.name} — Bazaar`;
   const tags = [`<title>${escapeHtml(title)}</title>`, meta('name', 'description', head.description)];
   if (head.noindex) tags.push(meta('name', 'robots', 'noindex'));
@@ -72,6 +95,7 @@ export function renderHead(head: PageHead): string {
     const data = { '@context': 'https://schema.org', '@graph': head.jsonLd };
     tags.push(`<script type="application/ld+json">${scriptSafeJson(data)}</script>`);
   }
+  tags.push(...preloads(head, pageModules));
   return tags.join('\n    ');
 }
 
@@ -79,14 +103,17 @@ export function renderHead(head: PageHead): string {
  * The web app's index.html cut where a page's head goes: its own <title> and description are taken out, and each
  * page puts its tags in their place.
  */
-export function pageTemplate(indexHtml: string): (head: PageHead) => string {
+export function pageTemplate(
+  indexHtml: string,
+  pageModules: Partial<Record<PageCode, string[]>> = {},
+): (head: PageHead) => string {
   const withoutDescription = indexHtml.replace(/<meta\s+name="description"[^>]*>\s*/i, '');
   const title = /<title>[^<]*<\/title>/i.exec(withoutDescription);
   const at = title?.index ?? withoutDescription.search(/<\/head>/i);
   if (at < 0) throw new Error("The web app's index.html has neither a <title> nor a </head>");
   const before = withoutDescription.slice(0, at);
   const after = withoutDescription.slice(title ? at + title[0].length : at);
-  return (head) => `${before}${renderHead(head)}${after}`;
+  return (head) => `${before}${renderHead(head, pageModules)}${after}`;
 }
 
 /** A description of at most `max` characters, cut at a word, from text that may run on for paragraphs. */

@@ -1,5 +1,6 @@
 import { payableCents } from '@bazaar/shared/pricing';
 import type { Product } from '@bazaar/shared/products';
+import { PRODUCT_PICTURE_SIZES, uploadSrcSet } from '@bazaar/shared/uploads';
 import type { Seller } from '@bazaar/shared/users';
 import { AppError } from '../../errors/app-error.ts';
 import { shortDescription, type PageHead } from './page-head.ts';
@@ -146,11 +147,17 @@ export function createSeoService(repository: SeoRepository, readers: SeoReaders,
       const first = Array.isArray(query) ? (query[0] as unknown) : query;
       const q = typeof first === 'string' ? first.trim().slice(0, SEARCH_MAX_LENGTH) : '';
       if (!q)
-        return { name: 'Search', description: 'Search the products of Bazaar.', canonical: urlOf('/search') };
+        return {
+          name: 'Search',
+          description: 'Search the products of Bazaar.',
+          canonical: urlOf('/search'),
+          page: 'search',
+        };
       return {
         name: `“${q}” — Search`,
         description: `Products matching “${q}” at Bazaar.`,
         canonical: urlOf(`/search?${new URLSearchParams({ q }).toString()}`),
+        page: 'search',
       };
     },
 
@@ -176,6 +183,12 @@ export function createSeoService(repository: SeoRepository, readers: SeoReaders,
         canonical,
         image,
         ogType: 'product',
+        page: 'product',
+        leadPicture: {
+          src: product.mainImage.url,
+          srcset: uploadSrcSet(product.mainImage.url),
+          sizes: PRODUCT_PICTURE_SIZES,
+        },
         og: { 'product:price:amount': price, 'product:price:currency': 'USD' },
         jsonLd: [
           {
@@ -228,6 +241,7 @@ export function createSeoService(repository: SeoRepository, readers: SeoReaders,
         description: `${nameId} at Bazaar: shop the ${nameId} category, newest first.`,
         canonical,
         image: category && absolute(category.imageUrl),
+        page: 'category',
         jsonLd: [
           {
             '@type': 'BreadcrumbList',
@@ -249,6 +263,7 @@ export function createSeoService(repository: SeoRepository, readers: SeoReaders,
         name: seller.name,
         description: `${seller.name} sells on Bazaar: ${products}${rating}.`,
         canonical: urlOf(`/seller/${seller.handle}`),
+        page: 'seller',
       };
     },
   };

@@ -50,6 +50,14 @@ function headOf(html: string) {
   };
 }
 
+/** The downloads a page's head starts early: module scripts by address, pictures as their whole tags. */
+function preloadsOf(html: string) {
+  return {
+    modules: [...html.matchAll(/<link rel="modulepreload" href="([^"]*)" \/>/g)].map(([, href]) => href),
+    images: html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [],
+  };
+}
+
 async function apiProduct(id: string): Promise<Product> {
   return (await page(`/api/products/${id}`)).json<Product>();
 }
@@ -177,6 +185,14 @@ describe('a product page', () => {
     ]);
   });
 
+  it('names its own code and its main picture, for the browser to fetch beside the app’s entry', async () => {
+    const body = (await page(`/product/${product._id}`)).body;
+    expect(preloadsOf(body)).toEqual({
+      modules: ['/assets/product-page-p1.js', '/assets/shared-s1.js'],
+      images: [`<link rel="preload" as="image" href="${product.mainImage.url}" fetchpriority="high" />`],
+    });
+  });
+
   it('says out of stock at no stock, in stock when the seller does not count it, and no rating without reviews', async () => {
     const soldOut = headOf((await page(`/product/${outOfStock._id}`)).body).ofType('Product')!;
     expect(soldOut.offers.availability).toBe('https://schema.org/OutOfStock');
@@ -248,6 +264,8 @@ describe('the other pages', () => {
       target: { '@type': 'EntryPoint', urlTemplate: `${TEST_PUBLIC_URL}/search?q={search_term_string}` },
       'query-input': 'required name=search_term_string',
     });
+    // Its code is the entry's own.
+    expect(preloadsOf(response.body)).toEqual({ modules: [], images: [] });
   });
 
   it('a category page is titled by its route value, on the category’s own address and picture', async () => {
@@ -271,6 +289,7 @@ describe('the other pages', () => {
     expect(head.canonical).toBe(`${TEST_PUBLIC_URL}/seller/${seller.handle}`);
     expect(head.meta('description')).toBe(`${seller.name} sells on Bazaar: 2 products.`);
     expect(response.body).not.toContain(seller.email);
+    expect(preloadsOf(response.body).modules).toEqual(['/assets/seller-page-s2.js', '/assets/shared-s1.js']);
     for (const url of ['/seller/nobody-has-this', '/seller/NOT%20A%20HANDLE', `/seller/${seller.handle}/x`]) {
       const unknown = await page(url);
       expect(unknown.statusCode, url).toBe(404);

@@ -1,4 +1,5 @@
 import type { Product } from '@bazaar/shared/products';
+import { PRODUCT_PICTURE_SIZES } from '@bazaar/shared/uploads';
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -28,8 +29,7 @@ function Gallery({ product }: { product: Product }) {
         <Picture
           src={shown.url}
           alt={shown.alt}
-          // The page's column inside its 16px margins: one column on phones, two 32px apart from medium screens up.
-          sizes="(min-width: 1280px) 608px, (min-width: 768px) calc(50vw - 32px), calc(100vw - 32px)"
+          sizes={PRODUCT_PICTURE_SIZES}
           width={600}
           height={600}
           // The page's largest picture: fetched ahead of the thumbnails and the cards below.

@@ -4,7 +4,7 @@ import { RatingSummary } from '../../components/rating-summary.tsx';
 import { useViewer } from '../auth/public.ts';
 import { useReviewEligibility } from './api/get-review-eligibility.ts';
 import { useProductReviews } from './api/get-reviews.ts';
-import { ReviewForm } from './review-form.tsx';
+import { ReviewForm } from './lazy-forms.tsx';
 import { ReviewItem } from './review-item.tsx';
 
 /**

@@ -1,6 +1,6 @@
 import type { Review } from '@bazaar/shared/reviews';
 import { Stars } from '../../components/stars.tsx';
-import { ReplyForm } from './reply-form.tsx';
+import { ReplyForm } from './lazy-forms.tsx';
 
 /** "Nov 23, 2026", as the shop's calendar (UTC) has it. */
 const dayOf = (isoDate: string) =>

@@ -1,6 +1,5 @@
 import type { Seller } from '@bazaar/shared/users';
 import { useParams } from 'react-router';
-import { Loader } from '../../components/loader.tsx';
 import { RatingSummary } from '../../components/rating-summary.tsx';
 import { FilteredProductList, PageHeading } from '../catalog/public.ts';
 import { useSeller } from './api/get-seller.ts';
@@ -21,18 +20,34 @@ function SellerFacts({ seller }: { seller: Seller }) {
   );
 }
 
+/** The heading's place while the seller's facts load, as tall as they will be: nothing moves when they come. */
+function SellerHeadingPlaceholder() {
+  return (
+    <PageHeading title={'\u00a0'} name="Seller">
+      <div className="flex flex-col gap-1" role="status">
+        <span className="sr-only">Loading seller…</span>
+        <span className="h-7" />
+        <span className="h-5" />
+      </div>
+    </PageHeading>
+  );
+}
+
 export function Component() {
   const handle = useParams().handle ?? '';
   const { data: seller, error } = useSeller(handle);
-  // An unknown handle (404) or a failed request shows the route's error page.
   if (error) throw error;
-  if (!seller) return <Loader label="Loading seller…" />;
   return (
     <>
-      <PageHeading title={seller.name}>
-        <SellerFacts seller={seller} />
-      </PageHeading>
-      <FilteredProductList scope={{ seller: seller.handle }} emptyTitle="No products yet" />
+      {seller ? (
+        <PageHeading title={seller.name}>
+          <SellerFacts seller={seller} />
+        </PageHeading>
+      ) : (
+        <SellerHeadingPlaceholder />
+      )}
+      {/* Asked for beside the seller, not after: the products are what the page shows first. */}
+      <FilteredProductList scope={{ seller: handle }} emptyTitle="No products yet" />
     </>
   );
 }
