@@ -332,7 +332,7 @@ const PAGES: PageCase[] = [
       expect((await headOf()).ogTitle).toBe(category);
       await expectClean();
       await page.goto(`/search?q=${encodeURIComponent(SCRIPT_PAYLOADS[0])}`);
-      expect((await headOf()).ogTitle).toBe(`Search results for “${SCRIPT_PAYLOADS[0]}”`);
+      expect((await headOf()).ogTitle).toBe(`“${SCRIPT_PAYLOADS[0]}” — Search`);
     },
   },
   {
