@@ -1,5 +1,5 @@
 import type { ProductFacets } from '@bazaar/shared/product-facets';
-import { expect, test as base, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test as base, type Browser, type Locator, type Page, type Route } from '@playwright/test';
 import { signUpViaApi, type SignedUpAccount } from '../support/auth.ts';
 import { screenshot } from '../support/screens.ts';
 import { createProductViaApi } from '../support/shop-data.ts';
@@ -326,6 +326,43 @@ test.describe('on a desktop', () => {
 
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE });
+
+  test('nothing moves when the counts arrive after the results, on the search and the seller’s page', async ({
+    page,
+    shop,
+  }) => {
+    await page.addInitScript(() => {
+      const moved: number[] = [];
+      Object.assign(window, { moved });
+      new PerformanceObserver((list) => {
+        for (const shift of list.getEntries() as (PerformanceEntry & { value: number })[])
+          moved.push(shift.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The counts (and the seller's facts) are held back until the results show, so that they arrive last, as on
+    // a slow network.
+    let held = { arrived: Promise.resolve(), release: () => {} };
+    const holdBack = async (route: Route) => {
+      await held.arrived;
+      await route.continue();
+    };
+    await page.route('**/api/products/facets?*', holdBack);
+    await page.route('**/api/sellers/*', holdBack);
+    const shifts = () => page.evaluate(() => (window as unknown as { moved: number[] }).moved);
+
+    for (const [path, counted] of [
+      [`/search?q=${shop.word}`, '5 results'],
+      [`/seller/${shop.seller.handle}`, '5 results'],
+    ] as const) {
+      let release = () => {};
+      held = { arrived: new Promise<void>((resolve) => (release = resolve)), release };
+      await page.goto(path);
+      await expect(productCards(results(page))).toHaveCount(5);
+      held.release();
+      await expect(results(page).getByText(counted, { exact: true })).toBeVisible();
+      expect(await shifts(), path).toEqual([]);
+    }
+  });
 
   test('the Filters button opens a drawer that filters, closes with Escape or its buttons, and nothing scrolls sideways', async ({
     page,

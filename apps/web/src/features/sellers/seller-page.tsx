@@ -24,9 +24,12 @@ function SellerFacts({ seller }: { seller: Seller }) {
 function SellerHeadingPlaceholder() {
   return (
     <PageHeading title={'\u00a0'} name="Seller">
-      <div className="flex flex-col gap-1" role="status">
-        <span className="sr-only">Loading seller…</span>
-        <span className="h-7" />
+      <p role="status" className="sr-only">
+        Loading seller…
+      </p>
+      {/* The rating's line and the facts' line. */}
+      <div className="flex flex-col gap-1" aria-hidden="true">
+        <span className="h-6" />
         <span className="h-5" />
       </div>
     </PageHeading>

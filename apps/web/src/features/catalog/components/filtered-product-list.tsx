@@ -180,8 +180,14 @@ export function FilteredProductList({
           Results
         </h2>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p aria-live="polite" aria-atomic="true" className="text-sm font-semibold text-gray-800">
-            {count}
+          {/* Its own line on narrow screens, there before the count arrives: nothing below moves when it does. */}
+          <p aria-live="polite" aria-atomic="true" className="min-h-5 w-full text-sm text-gray-800 lg:w-auto">
+            <span className="font-semibold">{count}</span>
+            {facets?.capped && (
+              <span className="ml-2 text-xs text-gray-600">
+                Counts from the newest {SEARCH_COUNT_MAX.toLocaleString('en-US')} matches
+              </span>
+            )}
           </p>
           <div className="flex flex-wrap items-center gap-3">
             <Button
@@ -198,11 +204,6 @@ export function FilteredProductList({
           </div>
         </div>
         <FilterChips filters={filters} apply={apply} />
-        {facets?.capped && (
-          <p className="text-xs text-gray-600">
-            Counts from the newest {SEARCH_COUNT_MAX.toLocaleString('en-US')} matches
-          </p>
-        )}
         <InfiniteProductList
           filter={{ ...filter, sort: filters.sort ?? defaultSort(filters) }}
           emptyTitle={emptyTitleOf(filters, emptyTitle)}
