@@ -67,7 +67,12 @@ function emailOf(body: unknown): string | undefined {
 async function limitAttempts(limiter: RateLimiter, ctx: CallContext & { path: string }): Promise<void> {
   const address = (ctx.request?.headers ?? ctx.headers)?.get(CLIENT_ADDRESS_HEADER);
   const email = emailOf(ctx.body);
-  const keys = [...(address ? [`auth:ip:${address}`] : []), ...(email ? [`auth:email:${email}`] : [])];
+  // Links and sign-ins count apart: a shopper who mistyped the password three times still gets a reset link.
+  const kind = MAIL_CALLS.has(ctx.path) ? 'link' : 'sign-in';
+  const keys = [
+    ...(address ? [`auth:${kind}:ip:${address}`] : []),
+    ...(email ? [`auth:${kind}:email:${email}`] : []),
+  ];
   for (const key of keys) {
     const outcome = await limiter.hit(key);
     if (!outcome.allowed) {
