@@ -14,12 +14,8 @@ import { serverProcesses, type ServerProcess } from './test/server-process.ts';
 import { TEST_PUBLIC_URL } from './test/test-app.ts';
 import { testEngine } from './test/test-database.ts';
 import { startTestSmtpServer, type TestSmtpServer } from './test/test-smtp-server.ts';
-import {
-  childPids,
-  connectionPerWorker,
-  ownerOfConnection,
-  type PinnedConnection,
-} from './test/worker-connections.ts';
+import { childPids } from './test/process-tree.ts';
+import { connectionPerWorker, ownerOfConnection, type PinnedConnection } from './test/worker-connections.ts';
 
 // The built server with WEB_CONCURRENCY=2: one primary, two workers on one port. Each test talks to a chosen
 // worker through a connection that worker holds (found through /proc, not through anything the server says).

@@ -5,19 +5,6 @@ import type { ServerProcess } from './server-process.ts';
 // Which worker of a WEB_CONCURRENCY server answers a connection, found from the outside as an operator would
 // (Linux's /proc), so that the server need not name its process in answers.
 
-/** The processes whose parent is `pid`: the workers of a WEB_CONCURRENCY primary. */
-export async function childPids(pid: number): Promise<number[]> {
-  const children: number[] = [];
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    // The parent pid is the second field after the command name, which may hold spaces and parentheses.
-    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    if (parent === pid) children.push(Number(entry));
-  }
-  return children.sort((a, b) => a - b);
-}
-
 /** The kernel's inode of the server's end of the TCP connection from local port `clientPort` to `serverPort`. */
 async function serverSocketInode(serverPort: number, clientPort: number): Promise<string | undefined> {
   const port = (address: string) => parseInt(address.split(':')[1] ?? '', 16);
