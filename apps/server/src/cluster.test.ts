@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isNotNull } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_HEADER } from '@bazaar/shared/orders';
@@ -210,6 +211,25 @@ describe.skipIf(testEngine !== 'postgres')('two worker processes behind one port
       connection.close();
     }
     workers = replaced;
+  });
+
+  it('stops with 1 when its workers cannot start, rather than forking them again and again', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = taken.address() as AddressInfo;
+      const stopped = await servers.exit({
+        ...(await servers.storage()),
+        WEB_CONCURRENCY: '2',
+        PORT: String(port),
+      });
+      expect(stopped.code).toBe(1);
+      expect(stopped.output).toContain('EADDRINUSE');
+      expect(stopped.output).toContain('a worker stopped before it listened; stopping the others');
+      expect(stopped.output).not.toContain('starting another in its place');
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 
   it('stops on SIGTERM: every worker finishes and exits, then the primary exits with 0', async () => {
