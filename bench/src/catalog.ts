@@ -8,7 +8,10 @@ import type { RunningProcess } from './processes.ts';
 import { benchDataDir, childEnv, countProducts, repoRoot, startShop, type DatabaseEnv } from './shop.ts';
 
 export interface Catalog {
-  shop: RunningProcess;
+  /** The shop, started with the server processes of the last `restart` (else the first of `--processes`). */
+  readonly shop: RunningProcess;
+  /** Stops the shop and starts it again with `processes` server processes (WEB_CONCURRENCY) on the same catalog. */
+  restart(processes: number): Promise<void>;
   /** Seconds `npm run seed` took, or null when a catalog of the right size was reused. */
   seedSeconds: number | null;
   engineVersion: string;
@@ -85,7 +88,8 @@ export async function openCatalog(engine: Engine, options: Options): Promise<Cat
   const where =
     'DATABASE_URL' in database ? new URL(database.DATABASE_URL).pathname.slice(1) : database.DATA_DIR;
 
-  let shop = await startShop(database);
+  const start = (processes: number) => startShop(database, { WEB_CONCURRENCY: String(processes) });
+  let shop = await start(options.processes[0] ?? 1);
   let seedSeconds: number | null = null;
   const found = await countProducts(shop.url);
   if (found === products) {
@@ -94,10 +98,16 @@ export async function openCatalog(engine: Engine, options: Options): Promise<Cat
     await shop.stop();
     console.log(`Seeding ${products} products into ${where} (it held ${found})…`);
     seedSeconds = await seed(database, products);
-    shop = await startShop(database);
+    shop = await start(options.processes[0] ?? 1);
   }
   return {
-    shop,
+    get shop() {
+      return shop;
+    },
+    async restart(processes) {
+      await shop.stop();
+      shop = await start(processes);
+    },
     seedSeconds,
     engineVersion,
     async close() {

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import autocannon, { type Request } from 'autocannon';
+import { childPids } from '@bazaar/server/testing';
 
 export interface LoadSettings {
   connections: number;
@@ -18,10 +19,26 @@ export interface LoadResult {
   errors: number;
   timeouts: number;
   statusCodes: Record<string, number>;
-  /** Highest resident memory of the loaded process, sampled every 250 ms; null where it cannot be read. */
+  /**
+   * Highest resident memory of the loaded process, its workers' added in (WEB_CONCURRENCY), sampled every
+   * 250 ms; null where it cannot be read.
+   */
   peakRssMb: number | null;
-  /** CPU time (user + system) the loaded process spent per request during the load; null without /proc. */
+  /** CPU time (user + system) the loaded process and its workers spent per request during the load; null without /proc. */
   serverCpuMsPerRequest: number | null;
+}
+
+/** `pid` and its child processes: a WEB_CONCURRENCY shop's primary and workers. Just `pid` without /proc. */
+async function processTree(pid: number): Promise<number[]> {
+  return [pid, ...(await childPids(pid).catch(() => []))];
+}
+
+/** The sum of `measure` over `pid`'s process tree; null if it is null for one of them. */
+async function overTree(pid: number, measure: (one: number) => Promise<number | null>) {
+  const values = await Promise.all((await processTree(pid)).map(measure));
+  return values.some((value) => value === null)
+    ? null
+    : values.reduce<number>((sum, value) => sum + value!, 0);
 }
 
 const RSS_SAMPLE_MS = 250;
@@ -62,7 +79,7 @@ async function cpuMs(pid: number): Promise<number | null> {
 function watchMemory(pid: number) {
   let peak: number | null = null;
   const sample = async () => {
-    const mb = await rssMb(pid);
+    const mb = await overTree(pid, rssMb);
     if (mb !== null) peak = Math.max(peak ?? 0, mb);
   };
   void sample();
@@ -82,9 +99,9 @@ export async function measureLoad(
   pid: number,
 ): Promise<LoadResult> {
   const stopWatching = watchMemory(pid);
-  const cpuBefore = await cpuMs(pid);
+  const cpuBefore = await overTree(pid, cpuMs);
   const result = await autocannon({ url, requests, ...settings });
-  const cpuAfter = await cpuMs(pid);
+  const cpuAfter = await overTree(pid, cpuMs);
   const peakRssMb = await stopWatching();
   const statusCodes = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0]),

@@ -14,6 +14,8 @@ export interface Options {
   scenarios: ScenarioName[];
   storefront: boolean;
   keep: boolean;
+  /** Server processes (WEB_CONCURRENCY) to measure, one run each on the same catalog; above 1 on PostgreSQL only. */
+  processes: number[];
 }
 
 export const USAGE = `Usage: npm run bench -- [options]
@@ -26,6 +28,8 @@ export const USAGE = `Usage: npm run bench -- [options]
   --only a,b,...                 only these scenarios: ${SCENARIO_NAMES.join(', ')}
   --skip-storefront              skip the bundle sizes and Lighthouse
   --keep                         keep the seeded catalog for the next run (else it is removed)
+  --processes 1,2,...            run the shop with each number of server processes (WEB_CONCURRENCY) in
+                                 turn on the same catalog (default 1; above 1 needs --engine postgres)
   --help                         this text`;
 
 export class UsageError extends Error {}
@@ -69,6 +73,19 @@ function scenarios(list: string | undefined): ScenarioName[] {
   return SCENARIO_NAMES.filter((name) => names.includes(name));
 }
 
+const MAX_PROCESSES = 64;
+
+function processCounts(list: string | undefined, chosen: Engine[]): number[] {
+  if (list === undefined) return [1];
+  const counts = list.split(',').map((text) => wholeNumber('processes', text.trim(), 1, 1, MAX_PROCESSES));
+  if (counts.some((count) => count > 1) && chosen.includes('pglite')) {
+    throw new UsageError(
+      '--processes above 1 needs --engine postgres: a PGlite database belongs to one server process.',
+    );
+  }
+  return [...new Set(counts)];
+}
+
 /** Parses the command line; throws a UsageError with a message for the user, or returns null for --help. */
 export function parseOptions(args: string[], env: NodeJS.ProcessEnv): Options | null {
   let values;
@@ -83,6 +100,7 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv): Options | 
         only: { type: 'string' },
         'skip-storefront': { type: 'boolean', default: false },
         keep: { type: 'boolean', default: false },
+        processes: { type: 'string' },
         help: { type: 'boolean', default: false },
       },
     }));
@@ -91,8 +109,9 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv): Options | 
   }
   if (values.help) return null;
   const postgresUrl = env.DATABASE_URL || undefined;
+  const chosen = engines(values.engine, postgresUrl);
   return {
-    engines: engines(values.engine, postgresUrl),
+    engines: chosen,
     postgresUrl,
     products: wholeNumber('products', values.products, 100_000, 100, 2_000_000),
     connections: wholeNumber('connections', values.connections, 50, 1, 10_000),
@@ -100,5 +119,6 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv): Options | 
     scenarios: scenarios(values.only),
     storefront: !values['skip-storefront'],
     keep: values.keep,
+    processes: processCounts(values.processes, chosen),
   };
 }

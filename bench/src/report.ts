@@ -1,5 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { LoadResult } from './load.ts';
 import type { Engine, Options } from './options.ts';
@@ -10,6 +10,10 @@ export interface EngineReport {
   startedAt: string;
   engine: Engine;
   engineVersion: string;
+  /** Server processes the shop ran (WEB_CONCURRENCY). */
+  processes: number;
+  /** The machine's 1-, 5- and 15-minute load averages as the run ended (the machine may be shared). */
+  loadAverage: number[];
   /** The options, without the PostgreSQL URL (it may hold a password). */
   options: Omit<Options, 'postgresUrl'>;
   machine: ReturnType<typeof machine>;
@@ -43,6 +47,7 @@ export function buildReport(parts: {
   startedAt: string;
   engine: Engine;
   engineVersion: string;
+  processes: number;
   options: Options;
   seedSeconds: number | null;
   sample: CatalogSample;
@@ -57,6 +62,8 @@ export function buildReport(parts: {
     startedAt: parts.startedAt,
     engine: parts.engine,
     engineVersion: parts.engineVersion,
+    processes: parts.processes,
+    loadAverage: loadavg().map((load) => Number(load.toFixed(2))),
     options,
     machine: machine(),
     catalog: {
@@ -103,7 +110,8 @@ export function printReport(report: EngineReport): void {
     result.peakRssMb ?? '?',
     result.serverCpuMsPerRequest ?? '?',
   ];
-  console.log(`\n== ${report.engineVersion}, ${catalog.products} products ==`);
+  const processes = report.processes === 1 ? '' : `, ${report.processes} server processes`;
+  console.log(`\n== ${report.engineVersion}, ${catalog.products} products${processes} ==`);
   console.log(
     `${m.cpus} × ${m.cpu}, ${m.memoryGb} GB, Node ${m.node}; ${o.connections} connections, ${o.duration} s a scenario; ` +
       (catalog.seedSeconds === null ? 'kept catalog reused' : `seeded in ${catalog.seedSeconds} s`),
@@ -153,7 +161,7 @@ export function printReport(report: EngineReport): void {
       );
     }
   }
-  console.log(`Peak server RSS: ${report.peakRssMb ?? '?'} MB`);
+  console.log(`Peak server RSS: ${report.peakRssMb ?? '?'} MB; load average ${report.loadAverage.join(' ')}`);
 
   const storefront = report.storefront;
   if (!storefront) return;
@@ -199,13 +207,51 @@ export function printReport(report: EngineReport): void {
   }
 }
 
-/** bench/results/<ISO time>-<engine>-<products>.json; returns its path. */
+/** The runs of one engine with different numbers of server processes, scenario by scenario. */
+export function printProcessComparison(reports: EngineReport[]): void {
+  const first = reports[0];
+  if (!first) return;
+  const count = (report: EngineReport) => `${report.processes} process${report.processes === 1 ? '' : 'es'}`;
+  const columns = (result: LoadResult | undefined) => [
+    result ? Math.round(result.requestsPerSecond) : '?',
+    result?.latencyMs.p99 ?? '?',
+    result?.serverCpuMsPerRequest ?? '?',
+  ];
+  const names = ['ceiling (bare node:http)', ...first.scenarios.map((scenario) => scenario.name)];
+  const resultOf = (report: EngineReport, name: string) =>
+    name === names[0] ? report.ceiling : report.scenarios.find((scenario) => scenario.name === name);
+  console.log(`\n== ${first.engineVersion}: ${reports.map(count).join(' against ')}, in this run ==`);
+  console.log(
+    table(
+      [
+        'scenario',
+        ...reports.flatMap((report) => [`${count(report)} req/s`, 'p99 ms', 'CPU ms/req']),
+        `× of ${count(first)}`,
+      ],
+      names.map((name) => {
+        const last = resultOf(reports.at(-1)!, name);
+        const base = resultOf(first, name);
+        return [
+          name,
+          ...reports.flatMap((report) => columns(resultOf(report, name))),
+          last && base ? (last.requestsPerSecond / base.requestsPerSecond).toFixed(2) : '?',
+        ];
+      }),
+    ),
+  );
+  console.log(
+    `Load averages at the end of each run: ${reports.map((r) => r.loadAverage.join(' ')).join('; ')}`,
+  );
+}
+
+/** bench/results/<ISO time>-<engine>-<products>[-<N>processes].json; returns its path. */
 export async function saveReport(report: EngineReport): Promise<string> {
   const folder = fileURLToPath(new URL('../results/', import.meta.url));
   await mkdir(folder, { recursive: true });
   // Colons are not allowed in Windows file names.
   const stamp = report.startedAt.replaceAll(':', '-');
-  const file = `${folder}${stamp}-${report.engine}-${report.options.products}.json`;
+  const processes = report.processes === 1 ? '' : `-${report.processes}processes`;
+  const file = `${folder}${stamp}-${report.engine}-${report.options.products}${processes}.json`;
   await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
   return file;
 }

@@ -1,4 +1,7 @@
+import cluster from 'node:cluster';
 import { join } from 'node:path';
+import { pino } from 'pino';
+import { runPrimary } from './cluster.ts';
 import { limitHeapGrowth } from './config/embedded-memory.ts';
 import { loadEnv, type Env } from './config/env.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
@@ -12,27 +15,44 @@ function loggerOptions(env: Env) {
   return { level: env.LOG_LEVEL, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } };
 }
 
-async function main(): Promise<void> {
-  let env: Env;
+function loadEnvOrExit(): Env {
   try {
-    env = loadEnv();
+    return loadEnv();
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
   }
+}
 
-  if (!env.DATABASE_URL) limitHeapGrowth();
-  let database: DatabaseHandle;
+async function openDatabaseOrExit(env: Env): Promise<DatabaseHandle> {
   try {
-    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: join(env.DATA_DIR, 'pglite') });
+    return await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: join(env.DATA_DIR, 'pglite') });
   } catch (error) {
     // A second server on a running shop's data: say so plainly, without a stack trace.
     if (!(error instanceof DataDirInUseError)) throw error;
     console.error(error.message);
     process.exit(1);
   }
-  // Servers starting together on one PostgreSQL database migrate, and seed, one at a time.
-  await database.exclusively(() => database.migrate());
+}
+
+// Servers starting together on one PostgreSQL database migrate, and seed, one at a time.
+const migrate = (database: DatabaseHandle) => database.exclusively(() => database.migrate());
+
+async function seedIfAsked(
+  database: DatabaseHandle,
+  env: Env,
+  log: { info(data: object, msg: string): void },
+) {
+  if (!env.SEED_ON_START) return;
+  const seeded = await database.exclusively(() => seedDemoIfEmpty(database.db));
+  if (seeded) log.info(seeded, 'empty database: demo catalog created');
+}
+
+/** One server process: the whole shop, or one of WEB_CONCURRENCY workers whose primary prepared the database. */
+async function serve(env: Env, prepared: boolean): Promise<void> {
+  if (!env.DATABASE_URL) limitHeapGrowth();
+  const database = await openDatabaseOrExit(env);
+  if (!prepared) await migrate(database);
 
   const app = await buildApp({
     database,
@@ -42,10 +62,7 @@ async function main(): Promise<void> {
   });
   app.addHook('onClose', () => database.close());
 
-  if (env.SEED_ON_START) {
-    const seeded = await database.exclusively(() => seedDemoIfEmpty(database.db));
-    if (seeded) app.log.info(seeded, 'empty database: demo catalog created');
-  }
+  if (!prepared) await seedIfAsked(database, env, app.log);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -65,6 +82,26 @@ async function main(): Promise<void> {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(`Bazaar (${database.engine}) at http://localhost:${env.PORT}`);
+}
+
+async function main(): Promise<void> {
+  const env = loadEnvOrExit();
+  if (cluster.isWorker) return serve(env, true);
+  if (env.WEB_CONCURRENCY === 1) return serve(env, false);
+  const log = pino(loggerOptions(env));
+  await runPrimary({
+    workers: env.WEB_CONCURRENCY,
+    log,
+    async prepare() {
+      const database = await openDatabaseOrExit(env);
+      try {
+        await migrate(database);
+        await seedIfAsked(database, env, log);
+      } finally {
+        await database.close();
+      }
+    },
+  });
 }
 
 await main();

@@ -14,6 +14,7 @@ describe('parseEnv', () => {
       HEADERS_TIMEOUT_SECONDS: 15,
       REQUEST_TIMEOUT_SECONDS: 30,
       KEEP_ALIVE_TIMEOUT_SECONDS: 72,
+      WEB_CONCURRENCY: 1,
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
@@ -50,6 +51,7 @@ describe('parseEnv', () => {
       HEADERS_TIMEOUT_SECONDS: '5',
       REQUEST_TIMEOUT_SECONDS: '20',
       KEEP_ALIVE_TIMEOUT_SECONDS: '65',
+      WEB_CONCURRENCY: '4',
     });
     expect(env).toMatchObject({
       PORT: 8080,
@@ -62,6 +64,7 @@ describe('parseEnv', () => {
       HEADERS_TIMEOUT_SECONDS: 5,
       REQUEST_TIMEOUT_SECONDS: 20,
       KEEP_ALIVE_TIMEOUT_SECONDS: 65,
+      WEB_CONCURRENCY: 4,
     });
   });
 
@@ -88,8 +91,19 @@ describe('parseEnv', () => {
     ['KEEP_ALIVE_TIMEOUT_SECONDS', '2.5'],
     ['S3_ENDPOINT', 's3.example.com'],
     ['S3_FORCE_PATH_STYLE', 'yes'],
+    ['WEB_CONCURRENCY', 'two'],
+    ['WEB_CONCURRENCY', '0'],
+    ['WEB_CONCURRENCY', '1.5'],
+    ['WEB_CONCURRENCY', '65'],
   ])('stops on a bad %s with a message naming it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}: .*got "${value}"`));
+  });
+
+  it('stops on several server processes without PostgreSQL: PGlite belongs to one process', () => {
+    expect(() => parseEnv({ WEB_CONCURRENCY: '2' })).toThrow(
+      /WEB_CONCURRENCY: expected 1 without DATABASE_URL: the embedded database \(PGlite\) belongs to one process/,
+    );
+    expect(parseEnv({ WEB_CONCURRENCY: '1' }).WEB_CONCURRENCY).toBe(1);
   });
 
   it('stops on a headers timeout longer than the request timeout', () => {

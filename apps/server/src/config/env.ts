@@ -19,6 +19,8 @@ const flag = (fallback: 'true' | 'false') =>
     .default(fallback)
     .transform((value) => value === 'true');
 
+const PROCESS_COUNT = 'expected a whole number of server processes from 1 to 64';
+
 const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
 const EnvSchema = z.object({
@@ -118,6 +120,13 @@ const EnvSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: positiveInt(30),
   /** An idle kept-alive connection is closed after this time; keep it above a reverse proxy's own idle timeout. */
   KEEP_ALIVE_TIMEOUT_SECONDS: positiveInt(72),
+  /** Server processes sharing PORT (one per core); above 1 needs DATABASE_URL. See src/cluster.ts. */
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: PROCESS_COUNT })
+    .int({ error: PROCESS_COUNT })
+    .min(1, { error: PROCESS_COUNT })
+    .max(64, { error: PROCESS_COUNT })
+    .default(1),
 });
 
 const pairs = [
@@ -169,6 +178,15 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
         message: `expected together with ${s3Given.join(', ')} (S3 picture storage needs all five)`,
       });
     }
+  }
+  if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+    context.addIssue({
+      code: 'custom',
+      path: ['WEB_CONCURRENCY'],
+      message:
+        'expected 1 without DATABASE_URL: the embedded database (PGlite) belongs to one process; ' +
+        'set DATABASE_URL to run several server processes on PostgreSQL',
+    });
   }
   if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
     context.addIssue({

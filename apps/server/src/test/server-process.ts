@@ -25,6 +25,8 @@ export interface ServerProcess {
   /** The origin it trusts for cookie sign-ins (its PUBLIC_URL). */
   origin: string;
   pid: number;
+  /** The tail of what it has written to stdout and stderr so far. */
+  output(): string;
   /** Sends `signal`, waits until the process has exited and answers its exit code (null when killed). */
   kill(signal: NodeJS.Signals): Promise<number | null>;
   /** Shuts it down gracefully (SIGTERM), killing it if it has not exited after a while. */
@@ -116,6 +118,7 @@ export function serverProcesses() {
       url,
       origin,
       pid: child.pid!,
+      output,
       async kill(signal) {
         child.kill(signal);
         await exited(child);
