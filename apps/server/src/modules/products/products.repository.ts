@@ -17,7 +17,7 @@ import {
   type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
-import type { SubqueryWithSelection, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
+import type { PgSelect, SubqueryWithSelection, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { SEARCH_COUNT_MAX } from '@bazaar/shared/pagination';
 import { dollarsToCents } from '@bazaar/shared/pricing';
 import type { ProductFilterQuery, ProductListQuery, ProductSort } from '@bazaar/shared/products';
@@ -153,22 +153,34 @@ export function listQueries(db: Database, query: ProductListFilter, matches?: nu
 }
 
 /**
+ * The newest `limit` products matching `filter`, with the columns that `select` (a dynamic select from the products)
+ * names: the pool that relevance ranks and each pool that the facets count. A common filter is read newest first
+ * from `products_created_idx` and the reading stops at `limit`; a rarer one from its index, then sorted.
+ */
+const newestMatches = <Select extends PgSelect>(select: Select, filter: ProductFilter, limit: number) =>
+  select
+    .where(whereOf(filter))
+    .orderBy(...ORDER_BY.newest(products))
+    .limit(limit);
+
+/**
  * The newest SEARCH_COUNT_MAX matches of a search, which relevance ranks (every page a client can reach is among
  * them), so that a common word costs the same at any catalog size.
  */
 const rankedPool = (db: Database, query: ProductListFilter) =>
-  db
-    .select({
-      id: products.id,
-      createdAt: products.createdAt,
-      seq: products.seq,
-      searchDocument: products.searchDocument,
-    })
-    .from(products)
-    .where(whereOf(query))
-    .orderBy(...ORDER_BY.newest(products))
-    .limit(SEARCH_COUNT_MAX)
-    .as('pool');
+  newestMatches(
+    db
+      .select({
+        id: products.id,
+        createdAt: products.createdAt,
+        seq: products.seq,
+        searchDocument: products.searchDocument,
+      })
+      .from(products)
+      .$dynamic(),
+    query,
+    SEARCH_COUNT_MAX,
+  ).as('pool');
 
 /**
  * Whether a search matches more products than it ranks: its pool is then read newest first from an index, and the
@@ -299,18 +311,20 @@ export function facetQuery(db: Database, filter: ProductFilter): SQL {
   const own = groups.filter((group) => FACET_GROUPS[group].selected(filter));
   const poolOf = (group: FacetGroup) => sql.identifier(own.includes(group) ? `pool_${group}` : 'pool');
   const poolQuery = (poolFilter: ProductFilter) =>
-    db
-      .select({
-        categories: products.categories,
-        brand: products.brand,
-        ratings: products.ratings,
-        sale_cents: products.saleCents,
-        stock: products.stock,
-      })
-      .from(products)
-      .where(whereOf(poolFilter))
-      .orderBy(...ORDER_BY.newest(products))
-      .limit(FACET_POOL);
+    newestMatches(
+      db
+        .select({
+          categories: products.categories,
+          brand: products.brand,
+          ratings: products.ratings,
+          sale_cents: products.saleCents,
+          stock: products.stock,
+        })
+        .from(products)
+        .$dynamic(),
+      poolFilter,
+      FACET_POOL,
+    );
   const pools = [
     sql`pool as (${poolQuery(filter)})`,
     ...own.map((group) => sql`${poolOf(group)} as (${poolQuery(FACET_GROUPS[group].without(filter))})`),
