@@ -164,23 +164,28 @@ const newestMatches = <Select extends PgSelect>(select: Select, filter: ProductF
     .limit(limit);
 
 /**
- * The newest SEARCH_COUNT_MAX matches of a search, which relevance ranks (every page a client can reach is among
- * them), so that a common word costs the same at any catalog size.
+ * How many of a search's newest matches relevance ranks: every page a client can reach is among them, and the one
+ * more than a search counts tells whether its count is capped.
  */
+const RANKED_POOL = SEARCH_COUNT_MAX + 1;
+
+/** The pool of a search by relevance (`RANKED_POOL` rows): ids and search documents only. */
 const rankedPool = (db: Database, query: ProductListFilter) =>
-  newestMatches(
-    db
-      .select({
-        id: products.id,
-        createdAt: products.createdAt,
-        seq: products.seq,
-        searchDocument: products.searchDocument,
-      })
-      .from(products)
-      .$dynamic(),
-    query,
-    SEARCH_COUNT_MAX,
-  ).as('pool');
+  db.$with('pool').as(
+    newestMatches(
+      db
+        .select({
+          id: products.id,
+          createdAt: products.createdAt,
+          seq: products.seq,
+          searchDocument: products.searchDocument,
+        })
+        .from(products)
+        .$dynamic(),
+      query,
+      RANKED_POOL,
+    ),
+  );
 
 /**
  * Whether a search matches more products than it ranks: its pool is then read newest first from an index, and the
@@ -196,6 +201,7 @@ const manyMatches = (matches: number | undefined) => matches !== undefined && ma
 export function bestRankedPage(db: Database, query: ProductListFilter & { words: TypedWord[] }) {
   const pool = rankedPool(db, query);
   const best = db
+    .with(pool)
     .select({ id: pool.id, createdAt: pool.createdAt, seq: pool.seq })
     .from(pool)
     .where(sql`${pool.searchDocument} @@ ${bestRanked(query.words)}`)
@@ -210,7 +216,8 @@ export function bestRankedPage(db: Database, query: ProductListFilter & { words:
 
 /**
  * A page of a search by relevance: the pool (`rankedPool`) ranked by the products' ids and search documents only,
- * and the page's rows alone read whole.
+ * and the page's rows alone read whole. Each row also carries the size of the pool (`matches`), so that the pool
+ * read once both ranks the page and counts the search.
  */
 function rankedPage(db: Database, query: ProductListFilter & { words: TypedWord[] }) {
   const pool = rankedPool(db, query);
@@ -222,7 +229,15 @@ function rankedPage(db: Database, query: ProductListFilter & { words: TypedWord[
     .offset(query.offset)
     .as('top');
   return (
-    selectWithSeller(db)
+    db
+      .with(pool)
+      .select({
+        ...productColumns,
+        ...sellerColumns,
+        matches: sql<number>`(select count(*) from ${pool})`.mapWith(Number),
+      })
+      .from(products)
+      .innerJoin(users, eq(users.id, products.sellerId))
       .innerJoin(top, eq(top.id, products.id))
       // The page's few rows, ranked again in the same order.
       .orderBy(...relevanceOrder(query.words, products))
@@ -393,6 +408,10 @@ async function readFacets(db: Database, filter: ProductFilter): Promise<ProductF
   };
 }
 
+/** Rows of `rankedPage` as every other read answers them. */
+const withoutMatches = (rows: (ProductRow & { matches: number })[]): ProductRow[] =>
+  rows.map(({ matches: _matches, ...row }) => row);
+
 /** The product `id`, if `editor` may change it: undefined = anyone (an admin), else the seller's user id. */
 const editableBy = (id: string, editor: string | undefined) =>
   and(eq(products.id, id), editor === undefined ? undefined : eq(products.sellerId, editor));
@@ -415,6 +434,11 @@ export function createProductsRepository(db: Database) {
       .orderBy(...ORDER_BY.random(products))
       .limit(query.limit - after.length);
     return [...after, ...before];
+  }
+
+  async function countOf(filter: ProductFilter): Promise<number> {
+    const [counted] = await countQuery(db, filter);
+    return counted?.total ?? 0;
   }
 
   return {
@@ -444,7 +468,22 @@ export function createProductsRepository(db: Database) {
         const best = await bestRankedPage(db, { ...query, words: query.words });
         if (best.length === query.limit) return best;
       }
+      if (query.sort === 'relevance' && query.words !== undefined) {
+        return withoutMatches(await rankedPage(db, { ...query, words: query.words }));
+      }
       return listQueries(db, query, matches).page;
+    },
+
+    /**
+     * A page of a search by relevance and its count (capped past SEARCH_COUNT_MAX), from one read of its newest
+     * matches; the count is asked separately only when the page is empty.
+     */
+    async rankedPageAndCount(
+      query: ProductListFilter & { words: TypedWord[] },
+    ): Promise<{ rows: ProductRow[]; total: number }> {
+      const rows = await rankedPage(db, query);
+      const total = rows[0]?.matches ?? (await countOf(query));
+      return { rows: withoutMatches(rows), total };
     },
 
     /** The words of a search text and the known words each stands for. */
@@ -452,10 +491,7 @@ export function createProductsRepository(db: Database) {
 
     facets: (filter: ProductFilter) => readFacets(db, filter),
 
-    async count(filter: ProductFilter): Promise<number> {
-      const [counted] = await countQuery(db, filter);
-      return counted?.total ?? 0;
-    },
+    count: countOf,
 
     async findById(id: string): Promise<ProductRow | undefined> {
       const [row] = await selectWithSeller(db).where(eq(products.id, id)).limit(1);
