@@ -17,7 +17,7 @@ import {
   type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
-import type { SubqueryWithSelection, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
+import type { PgSelect, SubqueryWithSelection, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { SEARCH_COUNT_MAX } from '@bazaar/shared/pagination';
 import { dollarsToCents } from '@bazaar/shared/pricing';
 import type { ProductFilterQuery, ProductListQuery, ProductSort } from '@bazaar/shared/products';
@@ -153,22 +153,39 @@ export function listQueries(db: Database, query: ProductListFilter, matches?: nu
 }
 
 /**
- * The newest SEARCH_COUNT_MAX matches of a search, which relevance ranks (every page a client can reach is among
- * them), so that a common word costs the same at any catalog size.
+ * The newest `limit` products matching `filter`, with the columns that `select` (a dynamic select from the products)
+ * names: the pool that relevance ranks and each pool that the facets count. A common filter is read newest first
+ * from `products_created_idx` and the reading stops at `limit`; a rarer one from its index, then sorted.
  */
-const rankedPool = (db: Database, query: ProductListFilter) =>
-  db
-    .select({
-      id: products.id,
-      createdAt: products.createdAt,
-      seq: products.seq,
-      searchDocument: products.searchDocument,
-    })
-    .from(products)
-    .where(whereOf(query))
+const newestMatches = <Select extends PgSelect>(select: Select, filter: ProductFilter, limit: number) =>
+  select
+    .where(whereOf(filter))
     .orderBy(...ORDER_BY.newest(products))
-    .limit(SEARCH_COUNT_MAX)
-    .as('pool');
+    .limit(limit);
+
+/**
+ * How many of a search's newest matches relevance ranks: every page a client can reach is among them, and the one
+ * more than a search counts tells whether its count is capped.
+ */
+const RANKED_POOL = SEARCH_COUNT_MAX + 1;
+
+/** The pool of a search by relevance (`RANKED_POOL` rows): ids and search documents only. */
+const rankedPool = (db: Database, query: ProductListFilter) =>
+  db.$with('pool').as(
+    newestMatches(
+      db
+        .select({
+          id: products.id,
+          createdAt: products.createdAt,
+          seq: products.seq,
+          searchDocument: products.searchDocument,
+        })
+        .from(products)
+        .$dynamic(),
+      query,
+      RANKED_POOL,
+    ),
+  );
 
 /**
  * Whether a search matches more products than it ranks: its pool is then read newest first from an index, and the
@@ -184,6 +201,7 @@ const manyMatches = (matches: number | undefined) => matches !== undefined && ma
 export function bestRankedPage(db: Database, query: ProductListFilter & { words: TypedWord[] }) {
   const pool = rankedPool(db, query);
   const best = db
+    .with(pool)
     .select({ id: pool.id, createdAt: pool.createdAt, seq: pool.seq })
     .from(pool)
     .where(sql`${pool.searchDocument} @@ ${bestRanked(query.words)}`)
@@ -198,7 +216,8 @@ export function bestRankedPage(db: Database, query: ProductListFilter & { words:
 
 /**
  * A page of a search by relevance: the pool (`rankedPool`) ranked by the products' ids and search documents only,
- * and the page's rows alone read whole.
+ * and the page's rows alone read whole. Each row also carries the size of the pool (`matches`), so that the pool
+ * read once both ranks the page and counts the search.
  */
 function rankedPage(db: Database, query: ProductListFilter & { words: TypedWord[] }) {
   const pool = rankedPool(db, query);
@@ -210,7 +229,15 @@ function rankedPage(db: Database, query: ProductListFilter & { words: TypedWord[
     .offset(query.offset)
     .as('top');
   return (
-    selectWithSeller(db)
+    db
+      .with(pool)
+      .select({
+        ...productColumns,
+        ...sellerColumns,
+        matches: sql<number>`(select count(*) from ${pool})`.mapWith(Number),
+      })
+      .from(products)
+      .innerJoin(users, eq(users.id, products.sellerId))
       .innerJoin(top, eq(top.id, products.id))
       // The page's few rows, ranked again in the same order.
       .orderBy(...relevanceOrder(query.words, products))
@@ -299,18 +326,20 @@ export function facetQuery(db: Database, filter: ProductFilter): SQL {
   const own = groups.filter((group) => FACET_GROUPS[group].selected(filter));
   const poolOf = (group: FacetGroup) => sql.identifier(own.includes(group) ? `pool_${group}` : 'pool');
   const poolQuery = (poolFilter: ProductFilter) =>
-    db
-      .select({
-        categories: products.categories,
-        brand: products.brand,
-        ratings: products.ratings,
-        sale_cents: products.saleCents,
-        stock: products.stock,
-      })
-      .from(products)
-      .where(whereOf(poolFilter))
-      .orderBy(...ORDER_BY.newest(products))
-      .limit(FACET_POOL);
+    newestMatches(
+      db
+        .select({
+          categories: products.categories,
+          brand: products.brand,
+          ratings: products.ratings,
+          sale_cents: products.saleCents,
+          stock: products.stock,
+        })
+        .from(products)
+        .$dynamic(),
+      poolFilter,
+      FACET_POOL,
+    );
   const pools = [
     sql`pool as (${poolQuery(filter)})`,
     ...own.map((group) => sql`${poolOf(group)} as (${poolQuery(FACET_GROUPS[group].without(filter))})`),
@@ -379,6 +408,10 @@ async function readFacets(db: Database, filter: ProductFilter): Promise<ProductF
   };
 }
 
+/** Rows of `rankedPage` as every other read answers them. */
+const withoutMatches = (rows: (ProductRow & { matches: number })[]): ProductRow[] =>
+  rows.map(({ matches: _matches, ...row }) => row);
+
 /** The product `id`, if `editor` may change it: undefined = anyone (an admin), else the seller's user id. */
 const editableBy = (id: string, editor: string | undefined) =>
   and(eq(products.id, id), editor === undefined ? undefined : eq(products.sellerId, editor));
@@ -401,6 +434,11 @@ export function createProductsRepository(db: Database) {
       .orderBy(...ORDER_BY.random(products))
       .limit(query.limit - after.length);
     return [...after, ...before];
+  }
+
+  async function countOf(filter: ProductFilter): Promise<number> {
+    const [counted] = await countQuery(db, filter);
+    return counted?.total ?? 0;
   }
 
   return {
@@ -430,7 +468,22 @@ export function createProductsRepository(db: Database) {
         const best = await bestRankedPage(db, { ...query, words: query.words });
         if (best.length === query.limit) return best;
       }
+      if (query.sort === 'relevance' && query.words !== undefined) {
+        return withoutMatches(await rankedPage(db, { ...query, words: query.words }));
+      }
       return listQueries(db, query, matches).page;
+    },
+
+    /**
+     * A page of a search by relevance and its count (capped past SEARCH_COUNT_MAX), from one read of its newest
+     * matches; the count is asked separately only when the page is empty.
+     */
+    async rankedPageAndCount(
+      query: ProductListFilter & { words: TypedWord[] },
+    ): Promise<{ rows: ProductRow[]; total: number }> {
+      const rows = await rankedPage(db, query);
+      const total = rows[0]?.matches ?? (await countOf(query));
+      return { rows: withoutMatches(rows), total };
     },
 
     /** The words of a search text and the known words each stands for. */
@@ -438,10 +491,7 @@ export function createProductsRepository(db: Database) {
 
     facets: (filter: ProductFilter) => readFacets(db, filter),
 
-    async count(filter: ProductFilter): Promise<number> {
-      const [counted] = await countQuery(db, filter);
-      return counted?.total ?? 0;
-    },
+    count: countOf,
 
     async findById(id: string): Promise<ProductRow | undefined> {
       const [row] = await selectWithSeller(db).where(eq(products.id, id)).limit(1);

@@ -139,6 +139,11 @@ export function createProductsService(
   async function pageAndCount(query: ProductListFilter, known?: number): Promise<[ProductRow[], number]> {
     if (known !== undefined) return [await repository.page(query, known), known];
     if (query.words === undefined) return Promise.all([repository.page(query), repository.count(query)]);
+    if (query.sort === 'relevance') {
+      // One read of the newest matches ranks the page and counts them.
+      const { rows, total } = await repository.rankedPageAndCount({ ...query, words: query.words });
+      return [rows, total];
+    }
     // The plan of a search's page depends on how many products match, so its count comes first.
     const total = await repository.count(query);
     return [await repository.page(query, total), total];
