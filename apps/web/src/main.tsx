@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { seedPageData } from './app/page-data.ts';
 import { AppProviders } from './app/providers.tsx';
 import { queryClient } from './app/query-client.ts';
-import { AppRouter, routerReady } from './app/router.tsx';
+import { AppRouter } from './app/router.tsx';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -14,12 +14,10 @@ if (!container) throw new Error('index.html lacks the #root element');
 // Before the first render: the page's first answers are in the cache when its components ask for them.
 seedPageData(queryClient);
 
-void routerReady().then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders>
-        <AppRouter />
-      </AppProviders>
-    </StrictMode>,
-  ),
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders>
+      <AppRouter />
+    </AppProviders>
+  </StrictMode>,
 );

@@ -73,22 +73,6 @@ const router = createBrowserRouter([
   },
 ]);
 
-/**
- * Resolves once the router has the code of the page the shop was opened on (its lazily loaded route, which the
- * server's head names for the browser to fetch with the entry): rendering then paints that page at once, rather
- * than the header and a loader first and the page a moment later.
- */
-export function routerReady(): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-}
-
 export function AppRouter() {
   return <RouterProvider router={router} />;
 }
