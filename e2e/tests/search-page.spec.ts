@@ -117,6 +117,40 @@ test.describe('on a desktop', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test('the header’s box shows the words on the results page only: empty on the pages opened from there', async ({
+    page,
+    shop,
+  }) => {
+    await page.goto('/');
+    const box = page.getByRole('banner').getByRole('searchbox', { name: 'Search products' });
+    await box.fill(shop.word);
+    await box.press('Enter');
+    await expectNames(page, shop.newestFirst);
+    await expect(box).toHaveValue(shop.word);
+
+    // A product of the results, then its seller's page: neither was searched for.
+    await results(page).getByRole('link', { name: shop.newestFirst[0], exact: true }).click();
+    const details = page.getByRole('main').getByRole('article').first();
+    await expect(details.getByText(`Sold by ${shop.seller.name}`)).toBeVisible();
+    await expect(box).toHaveValue('');
+    await details.getByRole('link', { name: shop.seller.name, exact: true }).click();
+    await expect(page).toHaveURL(`/seller/${shop.seller.handle}`);
+    await expect(box).toHaveValue('');
+
+    // Back on the results, the words are there again; typing elsewhere, then leaving, empties it too.
+    await page.goBack();
+    await page.goBack();
+    await expect(page).toHaveURL(`/search?q=${shop.word}`);
+    await expect(box).toHaveValue(shop.word);
+    await page.getByRole('banner').getByRole('link', { name: 'About', exact: true }).click();
+    await expect(page).toHaveURL('/about');
+    await expect(box).toHaveValue('');
+    await box.fill('unsent words');
+    await page.getByRole('banner').getByRole('link', { name: 'Home', exact: true }).click();
+    await expect(page).toHaveURL('/');
+    await expect(box).toHaveValue('');
+  });
+
   test('“See all results” in the live panel opens the results page', async ({ page, shop }) => {
     await page.goto('/');
     await page.getByRole('searchbox', { name: 'Search products' }).fill(shop.word);

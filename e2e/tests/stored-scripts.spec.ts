@@ -1,4 +1,11 @@
-import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type APIResponse,
+  type Page,
+  type Request,
+} from '@playwright/test';
 import { TEST_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { shopOrigin, signUpViaApi } from '../support/auth.ts';
 import { CONTACT, createProductViaApi } from '../support/shop-data.ts';
@@ -333,6 +340,34 @@ const PAGES: PageCase[] = [
       await expectClean();
       await page.goto(`/search?q=${encodeURIComponent(SCRIPT_PAYLOADS[0])}`);
       expect((await headOf()).ogTitle).toBe(`“${SCRIPT_PAYLOADS[0]}” — Search`);
+    },
+  },
+  {
+    name: 'the first results the server writes into the search and seller pages',
+    as: 'guest',
+    async visit({ page, shop, expectClean }) {
+      for (const path of [`/search?q=${encodeURIComponent(shop.tag)}`, `/seller/${shop.seller.handle}`]) {
+        const html = await (await page.request.get(path)).text();
+        // The entry script and the data block, nothing else: no payload closed the block and opened a script.
+        expect(html.match(/<script/gi), path).toHaveLength(2);
+        const block = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html);
+        const data = JSON.parse(block?.[1] ?? '{}') as { products?: { items: { name: string }[] } };
+        expect(data.products?.items.map((item) => item.name).sort(), path).toEqual(productNames(shop).sort());
+
+        // The app shows them from the page, as text, without asking the API for them again.
+        const asked: string[] = [];
+        const noteList = (request: Request) => {
+          const url = new URL(request.url());
+          if (url.pathname === '/api/products') asked.push(url.search);
+        };
+        page.on('request', noteList);
+        await page.goto(path);
+        await expectShownAsText(page.getByRole('main'), productNames(shop));
+        expect(await page.locator('#page-data').count(), path).toBe(0);
+        expect(asked, path).toEqual([]);
+        page.off('request', noteList);
+        await expectClean();
+      }
     },
   },
   {

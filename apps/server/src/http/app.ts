@@ -92,10 +92,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       api.get('/health', { schema: { hide: true } }, () => ({ status: 'ok', engine: database.engine }));
       const { isAdmin } = await registerAuth(api, { db, env, catalogCache });
       const uploadGuard = await registerUploads(api, { db, env });
-      const { productOf } = await registerProducts(api, { db, catalogCache, imageUrls, uploadGuard });
+      const { productOf, firstPageOf } = await registerProducts(api, {
+        db,
+        catalogCache,
+        imageUrls,
+        uploadGuard,
+      });
       await registerCategories(api, { db, catalogCache, imageUrls });
       const { sellerOf } = await registerUsers(api, { db, catalogCache, isAdmin, uploadGuard });
-      readers = { productOf, sellerOf };
+      readers = { productOf, sellerOf, firstPageOf };
       await registerOrders(api, { db, catalogCache, imageUrls, shopUrl: env.PUBLIC_URL });
       await registerReviews(api, { db, catalogCache, shopUrl: env.PUBLIC_URL });
       await registerStats(api, { db, clock: options.clock ?? (() => new Date()) });

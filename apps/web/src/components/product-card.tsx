@@ -1,3 +1,4 @@
+import { CARD_PICTURE_SIZES } from '@bazaar/shared/page-data';
 import type { Product } from '@bazaar/shared/products';
 import type { ReactNode } from 'react';
 import { Price } from './price.tsx';
@@ -11,17 +12,20 @@ export type HeadingLevel = 2 | 3;
 const cardClasses = 'flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200';
 // Two lines whatever the name's length, so that every card (and its placeholder) has the same height.
 const nameClasses = 'line-clamp-2 min-h-[2lh] text-sm leading-snug';
-// A card's width in the grids: half a phone, a third of a small screen, a sixth (or the dashboard's fifth) above.
-const CARD_SIZES = '(min-width: 1280px) 240px, (min-width: 768px) 20vw, (min-width: 640px) 33vw, 50vw';
+// The server's preloads of a list's first cards use the same sizes, so the browser picks the same width.
+const CARD_SIZES = CARD_PICTURE_SIZES;
 
 /** A product in a list: the whole card leads to the product page through the link on its name. */
 export function ProductCard({
   product,
   headingLevel = 3,
+  lead = false,
   children,
 }: {
   product: Product;
   headingLevel?: HeadingLevel;
+  /** One of the first cards of the page, whose picture is its largest paint (see ProductImage). */
+  lead?: boolean;
   /** Controls under the price (a seller's Edit and Delete), kept above the card-wide link. */
   children?: ReactNode;
 }) {
@@ -35,6 +39,7 @@ export function ProductCard({
           image={product.mainImage}
           width={600}
           sizes={CARD_SIZES}
+          lead={lead}
           className="size-full transition-transform duration-300 group-hover:scale-105"
         />
         {product.flash_sale && (

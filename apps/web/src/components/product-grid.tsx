@@ -1,3 +1,4 @@
+import { LEAD_CARD_PICTURES } from '@bazaar/shared/page-data';
 import type { Product } from '@bazaar/shared/products';
 import { ProductCard, ProductCardPlaceholder, type HeadingLevel } from './product-card.tsx';
 
@@ -13,16 +14,26 @@ export function ProductGrid({
   products,
   headingLevel,
   besideFilters = false,
+  leadPictures = false,
 }: {
   products: readonly Product[];
   headingLevel?: HeadingLevel;
   besideFilters?: boolean;
+  /**
+   * The grid opens the page (search, a seller's products): its first pictures are its largest paint, fetched
+   * early by the page's head (LEAD_CARD_PICTURES) and shown at once.
+   */
+  leadPictures?: boolean;
 }) {
   return (
     <ul className={besideFilters ? besideFiltersClasses : gridClasses}>
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product._id}>
-          <ProductCard product={product} headingLevel={headingLevel} />
+          <ProductCard
+            product={product}
+            headingLevel={headingLevel}
+            lead={leadPictures && index < LEAD_CARD_PICTURES}
+          />
         </li>
       ))}
     </ul>

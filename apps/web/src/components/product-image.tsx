@@ -10,6 +10,7 @@ export function ProductImage({
   width,
   sizes,
   className,
+  lead = false,
 }: {
   image?: Image;
   /** The picture's intrinsic width and height in CSS pixels, so the page does not jump as it loads. */
@@ -17,6 +18,11 @@ export function ProductImage({
   /** How wide the picture is shown (`<img sizes>`), for an uploaded picture's choice of widths. */
   sizes: string;
   className: string;
+  /**
+   * One of the first pictures the page opens with (its largest paint): fetched at once with high priority and
+   * painted with the rest of the screen, not lazily in a later frame.
+   */
+  lead?: boolean;
 }) {
   if (!image) return <span aria-hidden="true" className={`block animate-pulse bg-gray-100 ${className}`} />;
   return (
@@ -26,8 +32,9 @@ export function ProductImage({
       sizes={sizes}
       width={width}
       height={width}
-      loading="lazy"
-      decoding="async"
+      {...(lead
+        ? { fetchPriority: 'high' as const }
+        : { loading: 'lazy' as const, decoding: 'async' as const })}
       className={`bg-gray-100 object-cover ${className}`}
     />
   );

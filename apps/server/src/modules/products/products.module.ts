@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { PRODUCT_LIST_PAGE_SIZE, type ListFilter } from '@bazaar/shared/page-data';
+import { ProductListQuerySchema } from '@bazaar/shared/products';
 import type { Database } from '../../db/client.ts';
 import type { ShopImageUrls } from '../../images/image-urls.ts';
 import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
@@ -18,5 +20,12 @@ export async function registerProducts(
 ) {
   const service = createProductsService(createProductsRepository(db), catalogCache, imageUrls, uploadGuard);
   await api.register(productRoutes(service, catalogCache));
-  return { productOf: (id: string) => service.get(id) };
+  return {
+    productOf: (id: string) => service.get(id),
+    /** The first page of a list, as `GET /api/products` answers the same parameters (undefined when it refuses them). */
+    firstPageOf: async (filter: ListFilter) => {
+      const query = ProductListQuerySchema.safeParse({ ...filter, limit: PRODUCT_LIST_PAGE_SIZE, offset: 0 });
+      return query.success ? service.list(query.data) : undefined;
+    },
+  };
 }

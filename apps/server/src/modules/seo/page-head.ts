@@ -1,3 +1,4 @@
+import { PAGE_DATA_ID, type PageData } from '@bazaar/shared/page-data';
 import type { PageCode } from './page-modules.ts';
 
 /** What a page says of itself in its <head>: read by search engines and by link previews, which run no script. */
@@ -18,8 +19,17 @@ export interface PageHead {
   noindex?: boolean;
   /** The page of the web app, whose code the browser may fetch beside the entry script. */
   page?: PageCode;
-  /** The picture the page opens with (its largest paint), fetched before the app asks for it. */
-  leadPicture?: { src: string; srcset?: string | undefined; sizes: string };
+  /** The pictures the page opens with (its largest paint), fetched before the app asks for them. */
+  leadPictures?: LeadPicture[];
+  /** The first answers the app would ask for, which it takes from the page instead (see PAGE_DATA_ID). */
+  data?: PageData;
+}
+
+/** A picture as the page's <img> shows it: the same srcset and sizes make the browser fetch the same width. */
+export interface LeadPicture {
+  src: string;
+  srcset?: string | undefined;
+  sizes: string;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -53,8 +63,7 @@ const meta = (attribute: 'name' | 'property', key: string, content: string) =>
 function preloads(head: PageHead, pageModules: Partial<Record<PageCode, string[]>>): string[] {
   const modules = (head.page && pageModules[head.page]) ?? [];
   const tags = modules.map((file) => `<link rel="modulepreload" href="${escapeHtml(file)}" />`);
-  const picture = head.leadPicture;
-  if (picture) {
+  for (const picture of head.leadPictures ?? []) {
     // The same srcset and sizes as the page's <img>, so that the browser takes the width it would have chosen.
     const set = picture.srcset
       ? ` imagesrcset="${escapeHtml(picture.srcset)}" imagesizes="${escapeHtml(picture.sizes)}"`
@@ -100,6 +109,17 @@ export function renderHead(head: PageHead, pageModules: Partial<Record<PageCode,
 }
 
 /**
+ * The page's data as a JSON script element: data, not a script (the browser runs nothing in it), read by the app
+ * with JSON.parse. At the end of the body, it does not delay the head's downloads; the app's module script runs
+ * after the whole document is read, so it is there when the app starts.
+ */
+export function renderData(data: PageData | undefined): string {
+  return data
+    ? `<script type="application/json" id="${PAGE_DATA_ID}">${scriptSafeJson(data)}</script>\n  `
+    : '';
+}
+
+/**
  * The web app's index.html cut where a page's head goes: its own <title> and description are taken out, and each
  * page puts its tags in their place.
  */
@@ -113,7 +133,10 @@ export function pageTemplate(
   if (at < 0) throw new Error("The web app's index.html has neither a <title> nor a </head>");
   const before = withoutDescription.slice(0, at);
   const after = withoutDescription.slice(title ? at + title[0].length : at);
-  return (head) => `${before}${renderHead(head, pageModules)}${after}`;
+  const bodyEnd = after.search(/<\/body>/i);
+  if (bodyEnd < 0) throw new Error("The web app's index.html has no </body>");
+  const [middle, end] = [after.slice(0, bodyEnd), after.slice(bodyEnd)];
+  return (head) => `${before}${renderHead(head, pageModules)}${middle}${renderData(head.data)}${end}`;
 }
 
 /** A description of at most `max` characters, cut at a word, from text that may run on for paragraphs. */

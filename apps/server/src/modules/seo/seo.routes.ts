@@ -14,6 +14,20 @@ const CRAWLER_CACHE = 'public, max-age=3600';
 
 const pathOf = (request: FastifyRequest) => request.url.split('?')[0]!;
 
+/** The URL's search parameters: none on a page as a link names it, some when the shopper chose filters. */
+const paramsOf = (request: FastifyRequest) => new URLSearchParams(request.url.split('?')[1] ?? '');
+
+/**
+ * The words of a search page with no other choice (filter, sort) in its URL, whose first results the page carries;
+ * undefined otherwise. `/search` and `/search?q=` list everything.
+ */
+function plainSearchOf(request: FastifyRequest): string | undefined {
+  const params = paramsOf(request);
+  const names = [...params.keys()];
+  if (names.some((name) => name !== 'q') || names.length > 1) return undefined;
+  return params.get('q') ?? '';
+}
+
 /** The rest of the path after a route's prefix, when it is one segment (a client route matches nothing else). */
 function segmentOf(request: FastifyRequest): string | undefined {
   const rest = (request.params as { '*': string })['*'];
@@ -36,6 +50,18 @@ export function pageRoutes(pages: SeoService, render: (head: PageHead) => string
     const path = pathOf(request);
     return path.length <= CACHED_PATH_MAX ? `page${path}` : undefined;
   });
+  // A seller's page carries its first products when no filter is chosen: only that page is kept.
+  const cachedPlain = cachedRoute(cache, (request) => {
+    const path = pathOf(request);
+    return path.length <= CACHED_PATH_MAX && paramsOf(request).size === 0 ? `page${path}` : undefined;
+  });
+  // Kept like the list's own answers: shoppers repeat each other's words, the cache's budget drops the rarest.
+  const cachedSearch = cachedRoute(cache, (request) => {
+    const words = plainSearchOf(request);
+    return words !== undefined && words.length <= CACHED_PATH_MAX
+      ? `page/search?q=${JSON.stringify(words)}`
+      : undefined;
+  });
 
   return async function (app: FastifyInstance) {
     app.get('/', cached, (_request, reply) => send(reply, pages.home()));
@@ -46,16 +72,21 @@ export function pageRoutes(pages: SeoService, render: (head: PageHead) => string
       const id = segmentOf(request);
       return send(reply, id === undefined ? undefined : await pages.product(id));
     });
-    app.get('/seller/*', cached, async (request, reply) => {
+    app.get('/seller/*', cachedPlain, async (request, reply) => {
       const handle = segmentOf(request);
-      return send(reply, handle === undefined ? undefined : await pages.seller(handle));
+      const plain = paramsOf(request).size === 0;
+      return send(reply, handle === undefined ? undefined : await pages.seller(handle, plain));
     });
     app.get('/search/*', cached, async (request, reply) => {
       const nameId = segmentOf(request);
       return send(reply, nameId === undefined ? undefined : await pages.category(nameId));
     });
-    // Any text may be searched for: not kept.
-    app.get('/search', (request, reply) => send(reply, pages.search((request.query as { q?: unknown }).q)));
+    app.get('/search', cachedSearch, async (request, reply) =>
+      send(
+        reply,
+        await pages.search((request.query as { q?: unknown }).q, plainSearchOf(request) !== undefined),
+      ),
+    );
   };
 }
 

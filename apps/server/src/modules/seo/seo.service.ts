@@ -1,9 +1,17 @@
+import {
+  CARD_PICTURE_SIZES,
+  LEAD_CARD_PICTURES,
+  searchListFilter,
+  sellerListFilter,
+  type FirstProductPage,
+  type ListFilter,
+} from '@bazaar/shared/page-data';
 import { payableCents } from '@bazaar/shared/pricing';
 import type { Product } from '@bazaar/shared/products';
 import { PRODUCT_PICTURE_SIZES, uploadSrcSet } from '@bazaar/shared/uploads';
 import type { Seller } from '@bazaar/shared/users';
 import { AppError } from '../../errors/app-error.ts';
-import { shortDescription, type PageHead } from './page-head.ts';
+import { shortDescription, type LeadPicture, type PageHead } from './page-head.ts';
 import type { SeoRepository } from './seo.repository.ts';
 
 /** The pages that read nothing from the database, by path: their names are the web app's titles. */
@@ -58,7 +66,7 @@ export const STATIC_PAGES: Record<string, Omit<PageHead, 'canonical'> & { inSite
 
 const HOME_DESCRIPTION = 'Bazaar: an online shop for new products, flash sales and every category.';
 /** How much of a search the page's head repeats: the search box takes no more. */
-const SEARCH_MAX_LENGTH = 100;
+export const SEARCH_MAX_LENGTH = 100;
 
 const NOT_FOUND: PageHead = {
   name: 'Page not found',
@@ -88,7 +96,17 @@ export interface SeoReaders {
   productOf(id: string): Promise<Product>;
   /** A seller's public page as the API answers it; throws NOT_FOUND for a handle that names none. */
   sellerOf(handle: string): Promise<Seller>;
+  /** The first page of a product list as `GET /api/products` answers it; undefined for parameters it refuses. */
+  firstPageOf(filter: ListFilter): Promise<Omit<FirstProductPage, 'filter'> | undefined>;
 }
+
+/** The first cards' pictures, as the cards show them. */
+const cardPictures = (products: Product[]): LeadPicture[] =>
+  products.slice(0, LEAD_CARD_PICTURES).map(({ mainImage }) => ({
+    src: mainImage.url,
+    srcset: uploadSrcSet(mainImage.url),
+    sizes: CARD_PICTURE_SIZES,
+  }));
 
 /** The head of every page the server describes; `publicUrl` is PUBLIC_URL, which every address is built on. */
 export function createSeoService(repository: SeoRepository, readers: SeoReaders, publicUrl: string) {
@@ -103,6 +121,16 @@ export function createSeoService(repository: SeoRepository, readers: SeoReaders,
     }
   };
   const categoryUrl = (name: string) => urlOf(`/search/${encodeURIComponent(name)}`);
+  /** The list `filter` opens with, written into the page with its first pictures fetched early. */
+  const withList = async (head: PageHead, filter: ListFilter): Promise<PageHead> => {
+    const page = await readers.firstPageOf(filter);
+    if (!page) return head;
+    return {
+      ...head,
+      leadPictures: cardPictures(page.items),
+      data: { ...head.data, products: { filter, ...page } },
+    };
+  };
 
   return {
     absolute,
@@ -143,22 +171,28 @@ export function createSeoService(repository: SeoRepository, readers: SeoReaders,
       return { ...page, canonical: urlOf(path) };
     },
 
-    search(query: unknown): PageHead {
+    /**
+     * `/search?q=`; `withResults` (the page's own list, no filter nor sort chosen, words the search box could
+     * have sent) adds its first page of results.
+     */
+    async search(query: unknown, withResults = false): Promise<PageHead> {
       const first = Array.isArray(query) ? (query[0] as unknown) : query;
-      const q = typeof first === 'string' ? first.trim().slice(0, SEARCH_MAX_LENGTH) : '';
-      if (!q)
-        return {
-          name: 'Search',
-          description: 'Search the products of Bazaar.',
-          canonical: urlOf('/search'),
-          page: 'search',
-        };
-      return {
-        name: `“${q}” — Search`,
-        description: `Products matching “${q}” at Bazaar.`,
-        canonical: urlOf(`/search?${new URLSearchParams({ q }).toString()}`),
-        page: 'search',
-      };
+      const words = typeof first === 'string' ? first.trim() : '';
+      const q = words.slice(0, SEARCH_MAX_LENGTH);
+      const head: PageHead = q
+        ? {
+            name: `“${q}” — Search`,
+            description: `Products matching “${q}” at Bazaar.`,
+            canonical: urlOf(`/search?${new URLSearchParams({ q }).toString()}`),
+            page: 'search',
+          }
+        : {
+            name: 'Search',
+            description: 'Search the products of Bazaar.',
+            canonical: urlOf('/search'),
+            page: 'search',
+          };
+      return withResults && q === words ? withList(head, searchListFilter(q)) : head;
     },
 
     async product(id: string): Promise<PageHead | undefined> {
@@ -184,11 +218,13 @@ export function createSeoService(repository: SeoRepository, readers: SeoReaders,
         image,
         ogType: 'product',
         page: 'product',
-        leadPicture: {
-          src: product.mainImage.url,
-          srcset: uploadSrcSet(product.mainImage.url),
-          sizes: PRODUCT_PICTURE_SIZES,
-        },
+        leadPictures: [
+          {
+            src: product.mainImage.url,
+            srcset: uploadSrcSet(product.mainImage.url),
+            sizes: PRODUCT_PICTURE_SIZES,
+          },
+        ],
         og: { 'product:price:amount': price, 'product:price:currency': 'USD' },
         jsonLd: [
           {
@@ -251,7 +287,8 @@ export function createSeoService(repository: SeoRepository, readers: SeoReaders,
       };
     },
 
-    async seller(handle: string): Promise<PageHead | undefined> {
+    /** A seller's page with their facts; `withProducts` (no filter nor sort chosen) adds their first products. */
+    async seller(handle: string, withProducts = false): Promise<PageHead | undefined> {
       const seller = await unlessNotFound(readers.sellerOf(handle));
       if (!seller) return undefined;
       const products = `${seller.productCount.toLocaleString('en-US')} ${seller.productCount === 1 ? 'product' : 'products'}`;
@@ -259,12 +296,14 @@ export function createSeoService(repository: SeoRepository, readers: SeoReaders,
         seller.rating === null
           ? ''
           : `, rated ${seller.rating.toFixed(1)} of 5 in ${seller.reviewsCount} reviews`;
-      return {
+      const head: PageHead = {
         name: seller.name,
         description: `${seller.name} sells on Bazaar: ${products}${rating}.`,
         canonical: urlOf(`/seller/${seller.handle}`),
         page: 'seller',
+        data: { seller },
       };
+      return withProducts ? withList(head, sellerListFilter(seller.handle)) : head;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CARD_PICTURE_SIZES, LEAD_CARD_PICTURES, type PageData } from '@bazaar/shared/page-data';
 import type { Product } from '@bazaar/shared/products';
 import { categories } from '../../db/schema.ts';
 import { asBearer, signUpCast, type TestAccount } from '../../test/accounts.ts';
@@ -55,6 +56,24 @@ function preloadsOf(html: string) {
   return {
     modules: [...html.matchAll(/<link rel="modulepreload" href="([^"]*)" \/>/g)].map(([, href]) => href),
     images: html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [],
+  };
+}
+
+/** The answers the server wrote into a page for the app (see PAGE_DATA_ID), undefined when it wrote none. */
+function pageDataOf(html: string): PageData | undefined {
+  const blocks = [...html.matchAll(/<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/g)];
+  expect(blocks.length).toBeLessThanOrEqual(1);
+  return blocks[0] && (JSON.parse(blocks[0][1]!) as PageData);
+}
+
+/** A list's first page as `GET /api/products` answers its parameters. */
+async function apiFirstPage(params: Record<string, string>) {
+  const response = await page(`/api/products?${new URLSearchParams({ ...params, limit: '24' }).toString()}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return {
+    items: response.json<Product[]>(),
+    total: Number(response.headers['x-total-count']),
+    capped: response.headers['x-total-count-capped'] === 'true',
   };
 }
 
@@ -386,5 +405,128 @@ describe('the catalog cache', () => {
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(headOf((await page(`/seller/${seller.handle}`)).body).title).toBe('Olive Renamed — Bazaar');
+  });
+});
+
+describe('the first answers in the search and seller pages', () => {
+  it('a seller’s page carries the seller and their first products as the API answers them, and fetches the first pictures', async () => {
+    const response = await page(`/seller/${seller.handle}`);
+    expect(response.statusCode).toBe(200);
+    const data = pageDataOf(response.body);
+    const sellerAnswer = await page(`/api/sellers/${seller.handle}`);
+    expect(data?.seller).toEqual(sellerAnswer.json());
+    const first = await apiFirstPage({ seller: seller.handle, sort: 'newest' });
+    expect(first.items.length).toBeGreaterThan(0);
+    expect(data?.products).toEqual({ filter: { seller: seller.handle, sort: 'newest' }, ...first });
+    // The first cards' pictures, as the cards show them (these are not uploads: no widths to choose from).
+    expect(preloadsOf(response.body).images).toEqual(
+      first.items
+        .slice(0, LEAD_CARD_PICTURES)
+        .map((item) => `<link rel="preload" as="image" href="${item.mainImage.url}" fetchpriority="high" />`),
+    );
+    expect(response.body).not.toContain(seller.email);
+  });
+
+  it('a seller’s page with a filter or a sort chosen carries the seller only: its list is not the first one', async () => {
+    for (const url of [
+      `/seller/${seller.handle}?sort=price_asc`,
+      `/seller/${seller.handle}?brand=Novaline`,
+    ]) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(pageDataOf(response.body), url).toEqual({
+        seller: (await page(`/api/sellers/${seller.handle}`)).json<unknown>(),
+      });
+      expect(preloadsOf(response.body).images, url).toEqual([]);
+    }
+  });
+
+  it('a search page carries its first results as the API answers the same words, by relevance', async () => {
+    const response = await page('/search?q=aurora');
+    const data = pageDataOf(response.body);
+    const first = await apiFirstPage({ q: 'aurora', sort: 'relevance' });
+    // The phone (renamed by an earlier test) is among them.
+    expect(first.items.some((item) => item.name.startsWith('Aurora Phone'))).toBe(true);
+    expect(data).toEqual({ products: { filter: { q: 'aurora', sort: 'relevance' }, ...first } });
+    expect(preloadsOf(response.body).images).toHaveLength(Math.min(LEAD_CARD_PICTURES, first.items.length));
+    // No words: every product, newest first.
+    expect(pageDataOf((await page('/search')).body)?.products).toEqual({
+      filter: { sort: 'newest' },
+      ...(await apiFirstPage({ sort: 'newest' })),
+    });
+    // Any other choice in the URL, or words the search box could not send: the app asks for its own list.
+    for (const url of [
+      '/search?q=aurora&sort=price_asc',
+      '/search?q=aurora&in_stock=true',
+      '/search?q=lamp&q=kettle',
+    ]) {
+      const other = await page(url);
+      expect(pageDataOf(other.body), url).toBeUndefined();
+      expect(preloadsOf(other.body).images, url).toEqual([]);
+    }
+    expect(pageDataOf((await page(`/search?q=${'a'.repeat(101)}`)).body)).toBeUndefined();
+  });
+
+  it('the card pictures’ preloads name the widths and sizes the cards use', async () => {
+    const upload = `${TEST_PUBLIC_URL}/media/0b5f7a4e-8d0c-4a49-9f55-0f3f3c8e2a11/1280.webp`;
+    await insertProducts(testApp.database.db, [
+      productRow({ name: 'Uploaded Zebracorn', mainImageUrl: upload, sellerId: seller.id }),
+    ]);
+    const [preload] = preloadsOf((await page('/search?q=zebracorn')).body).images;
+    expect(preload).toContain(
+      `imagesrcset="${TEST_PUBLIC_URL}/media/0b5f7a4e-8d0c-4a49-9f55-0f3f3c8e2a11/320.webp 320w`,
+    );
+    expect(preload).toContain(`imagesizes="${CARD_PICTURE_SIZES}"`);
+  });
+
+  it('escapes what sellers wrote: the data block holds it as JSON that no payload can close', async () => {
+    await insertProducts(testApp.database.db, [
+      productRow({
+        name: `Quokkabrand ${HOSTILE_NAME}`,
+        description: HOSTILE_TEXT,
+        brand: HOSTILE_NAME,
+        mainImageUrl: 'https://cdn.example/q.png?"><script>alert(3)</script>',
+        categories: [HOSTILE_NAME],
+        // A seller whose page no test has opened yet: written straight into the database, the product does not
+        // empty the pages kept before.
+        sellerId: cast.stranger.id,
+      }),
+    ]);
+    for (const url of ['/search?q=quokkabrand', `/seller/${cast.stranger.handle}`]) {
+      const response = await page(url);
+      // The entry script and the data block: nothing the seller wrote opened another.
+      expect(response.body.match(/<script/gi), url).toHaveLength(2);
+      expect(response.body, url).not.toMatch(/<\/script><script>|<img|alert\(3\)<|\u2028|<!--|<\/SCRIPT/);
+      const hostile = pageDataOf(response.body)?.products?.items.find((item) => item.brand === HOSTILE_NAME);
+      expect(hostile, url).toMatchObject({ name: `Quokkabrand ${HOSTILE_NAME}`, description: HOSTILE_TEXT });
+    }
+  });
+
+  it('the pages are kept with the catalog’s answers and emptied by the same writes', async () => {
+    const urls = [`/seller/${seller.handle}`, '/search?q=aurora'];
+    const before = await Promise.all(urls.map((url) => page(url)));
+    for (const [index, url] of urls.entries()) {
+      const again = await page(url, { 'if-none-match': String(before[index]!.headers.etag) });
+      expect(again.statusCode, url).toBe(304);
+    }
+    const created = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: asBearer(seller),
+      payload: {
+        name: 'Aurora Charger',
+        price: 25,
+        description: 'Charges the Aurora phone.',
+        mainImage: { url: '/images/products/aurora-charger.svg', alt: 'Aurora Charger' },
+        categories: ['phones'],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    for (const [index, url] of urls.entries()) {
+      const after = await page(url, { 'if-none-match': String(before[index]!.headers.etag) });
+      expect(after.statusCode, url).toBe(200);
+      const names = pageDataOf(after.body)?.products?.items.map((item) => item.name);
+      expect(names, url).toContain('Aurora Charger');
+    }
   });
 });

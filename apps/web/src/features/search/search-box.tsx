@@ -26,14 +26,16 @@ export function SearchBox({
   const resultsId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  // On the results page the box shows its words, also after Back or a shared link.
+  // On the results page the box shows its words, also after Back or a shared link; on any other page it is empty:
+  // opening a page puts the box back to the page's words, whatever was typed or searched before.
   const pageWords =
-    location.pathname === '/search' ? (new URLSearchParams(location.search).get('q') ?? '') : null;
-  const [text, setText] = useState(pageWords ?? '');
-  const [shownWords, setShownWords] = useState(pageWords);
-  if (pageWords !== shownWords) {
-    setShownWords(pageWords);
-    if (pageWords !== null) setText(pageWords);
+    location.pathname === '/search' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
+  const page = location.pathname + location.search;
+  const [text, setText] = useState(pageWords);
+  const [shownPage, setShownPage] = useState(page);
+  if (page !== shownPage) {
+    setShownPage(page);
+    setText(pageWords);
   }
   // The panel belongs to the page it was opened on, so every navigation closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);

@@ -1,8 +1,10 @@
+import { PRODUCT_LIST_PAGE_SIZE } from '@bazaar/shared/page-data';
 import type { Product, ProductListQuery } from '@bazaar/shared/products';
 import { usePagedList } from '../../../lib/paging.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-const PRODUCTS_PAGE_SIZE = 24;
+// The server's first page in a page's HTML has this size too (see app/page-data.ts).
+const PRODUCTS_PAGE_SIZE = PRODUCT_LIST_PAGE_SIZE;
 
 export type ProductsPageFilter = Partial<Omit<ProductListQuery, 'limit' | 'offset'>>;
 

@@ -134,9 +134,10 @@ function emptyTitleOf(filters: ProductFilters, fallback: string): string {
   return filters.q ? `Nothing matched “${filters.q}”` : fallback;
 }
 
-// Beside the filters the grid has less room than a full-width list's six columns.
+// Beside the filters the grid has less room than a full-width list's six columns. It opens its page: its first
+// pictures are the page's largest paint.
 const gridBesideFilters = (products: readonly Product[]) => (
-  <ProductGrid products={products} headingLevel={3} besideFilters />
+  <ProductGrid products={products} headingLevel={3} besideFilters leadPictures />
 );
 
 /**
