@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm';
 import { orderStatusOf, type OrderListQuery, type OrderStatus } from '@bazaar/shared/orders';
 import type { PublicUser } from '@bazaar/shared/users';
-import { announceCatalogChange } from '../../db/catalog-changes.ts';
+import { announceCatalogChange, CATALOG_CHANNEL } from '../../db/catalog-changes.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { mailOutbox, orderLines, orders, products, users } from '../../db/schema.ts';
 import {
@@ -124,7 +124,7 @@ type PlacedOrder = Omit<NewOrderRow, 'id' | 'seq' | 'orderTime'> & Pick<OrderRow
  * Inserts an order, its lines and their mails in one statement (one round trip); null, inserting nothing, when
  * the user already has an order with its idempotency key or, with `unlessCounted`, when one of those products
  * has its stock counted now. `take` is each counted product's units, taken from its stock in the same statement
- * (the caller holds their rows locked and has checked there are enough).
+ * (the caller holds their rows locked and has checked there are enough), and the catalog change is announced.
  */
 async function insertOrder(
   db: Database,
@@ -152,7 +152,7 @@ async function insertOrder(
     unlessCounted.length === 0
       ? sql``
       : sql`where not exists (select 1 from ${products} where ${products.id} in ${unlessCounted} and ${products.stock} is not null)`;
-  const [row] = await queryRows<{ seq: number; ordered_at: number; taken: number }>(
+  const [row] = await queryRows<{ seq: number; ordered_at: number; taken: number; announced: number }>(
     db,
     sql`with taken as (
       update ${products} set stock = ${products.stock} - w.units
@@ -179,7 +179,10 @@ async function insertOrder(
       where exists (select 1 from ${users} where ${users.email} = mail.to_address and ${users.shopMails})
     )
     select header.seq::float8 as seq, (extract(epoch from header.order_time) * 1000)::float8 as ordered_at,
-      (select count(*) from taken)::integer as taken
+      (select count(*) from taken)::integer as taken,
+      -- Product answers show the stock: every process's catalog cache must forget them once this commits.
+      (select count(*) from (select pg_notify(${CATALOG_CHANNEL}, '') where ${take.length > 0}) as told)::integer
+        as announced
     from header`,
   );
   if (!row) return null;
@@ -319,8 +322,6 @@ export function createOrdersRepository(db: Database, shopUrl: string) {
             take,
           });
           if (!inserted) throw new Undone({ outcome: 'key used' });
-          // Product answers show the stock: the catalog cache must forget them.
-          if (take.length > 0) await announceCatalogChange(tx);
           return { outcome: 'placed', order: inserted, lines };
         });
       } catch (error) {
