@@ -87,6 +87,24 @@ export async function openPglite(
   }
 }
 
+/** Resolves once no connection of the pool has been in use for `quietMs`, or after `maxMs` whatever happens. */
+function poolQuiet(pool: pg.Pool, quietMs = 100, maxMs = 5000) {
+  let lastUse = 0;
+  const used = () => {
+    lastUse = Date.now();
+  };
+  pool.on('acquire', used);
+  pool.on('release', used);
+  // Clients checked out or still connecting are in the total but not idle.
+  const busy = () => pool.totalCount > pool.idleCount || pool.waitingCount > 0;
+  return async () => {
+    const giveUpAt = Date.now() + maxMs;
+    while (Date.now() < giveUpAt && (busy() || Date.now() - lastUse < quietMs)) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const databaseUrl = options.databaseUrl;
   if (databaseUrl) {
@@ -94,11 +112,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // An idle connection the server closed (restart, failover) must not crash the process; the pool reconnects.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema });
+    const quiet = poolQuiet(pool);
     return {
       db,
       engine: 'postgres',
       migrate: (migrationsFolder = paths.migrations) => migratePg(db, { migrationsFolder }),
-      close: () => pool.end(),
+      // A request whose client hung up is no longer a connection the HTTP server waits for, but its handler may
+      // still be running queries: the pool ends once no connection has been in use for a moment.
+      close: async () => {
+        await quiet();
+        await pool.end();
+      },
       listen: (channel, listener) => listenOnPostgres(databaseUrl, channel, listener),
       async exclusively(work) {
         // A connection of its own: the lock belongs to its session, and the work may need the whole pool.

@@ -17,6 +17,7 @@ import {
   verifyEmailMail,
 } from './account-mails.ts';
 import { authCallHooks, CLIENT_ADDRESS_HEADER, type PasswordResets } from './auth-calls.ts';
+import { boundedPasswordHashing } from './password-hashing.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 /** Better Auth's provider id for the OpenID Connect issuer that can stand in for Google. */
@@ -55,6 +56,8 @@ export function createAuth(db: Database, options: AuthOptions) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // Scrypt as Better Auth has it, one hash at a time: a burst of sign-ins queues instead of taking 32 MB each.
+      password: boundedPasswordHashing(),
       autoSignIn: true,
       // Also makes registering a taken e-mail answer as a new registration does, and mail its owner instead.
       requireEmailVerification: options.requireEmailVerification,

@@ -37,8 +37,14 @@ function fileTransport(outboxDir: string, log: FastifyBaseLogger): MailTransport
       const built = await builder.sendMail(message);
       const id = String(message.messageId).replace(/[^\w.-]/g, '');
       const file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
-      await mkdir(outboxDir, { recursive: true });
-      await writeFile(file, built.message as Buffer);
+      try {
+        await writeFile(file, built.message as Buffer);
+      } catch (error) {
+        // The folder is made when the first mail finds it missing, not before every mail.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await mkdir(outboxDir, { recursive: true });
+        await writeFile(file, built.message as Buffer);
+      }
       log.info(
         { to: message.to, subject: message.subject, file },
         'mail written to the outbox folder (no SMTP_URL)',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   and,
   asc,
@@ -6,7 +7,6 @@ import {
   eq,
   exists,
   getTableColumns,
-  gte,
   inArray,
   isNotNull,
   sql,
@@ -14,15 +14,17 @@ import {
 } from 'drizzle-orm';
 import { orderStatusOf, type OrderListQuery, type OrderStatus } from '@bazaar/shared/orders';
 import type { PublicUser } from '@bazaar/shared/users';
-import { announceCatalogChange } from '../../db/catalog-changes.ts';
-import type { Database } from '../../db/client.ts';
-import { orderLines, orders, products, users } from '../../db/schema.ts';
+import { announceCatalogChange, CATALOG_CHANNEL } from '../../db/catalog-changes.ts';
+import { queryRows, type Database } from '../../db/client.ts';
+import { mailOutbox, orderLines, orders, products, users } from '../../db/schema.ts';
 import {
   buyerCancelledMail,
   orderPlacedMails,
+  outboxEvents,
   queueShopMails,
   statusChangedMail,
   type MailedLine,
+  type OutgoingMail,
 } from '../mail/mail.module.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -100,6 +102,7 @@ const orderedProductColumns = {
   priceCents: products.priceCents,
   discount: products.discount,
   mainImageUrl: products.mainImageUrl,
+  stock: products.stock,
   sellerEmail: users.email,
   seller: { handle: users.handle, name: users.name },
 };
@@ -114,38 +117,86 @@ function rowOfColumnNames(table: Table, row: Record<string, unknown>): Record<st
   );
 }
 
+/** The order columns a placement writes; the rest (seq, order_time) come from their defaults. */
+type PlacedOrder = Omit<NewOrderRow, 'id' | 'seq' | 'orderTime'> & Pick<OrderRow, 'id'>;
+
 /**
- * Inserts an order and its lines in one statement (one round trip); undefined, inserting nothing, when the
- * user already has an order with its idempotency key.
+ * Inserts an order, its lines and their mails in one statement (one round trip); null, inserting nothing, when
+ * the user already has an order with its idempotency key or, with `unlessCounted`, when one of those products
+ * has its stock counted now. `take` is each counted product's units, taken from its stock in the same statement
+ * (the caller holds their rows locked and has checked there are enough), and the catalog change is announced.
  */
 async function insertOrder(
-  db: Pick<Database, '$with' | 'insert' | 'with'>,
-  order: NewOrderRow,
+  db: Database,
+  order: PlacedOrder,
   lines: NewOrderLineRow[],
-): Promise<OrderRow | undefined> {
-  const header = db.$with('header').as(
-    db
-      .insert(orders)
-      .values(order)
-      .onConflictDoNothing({ target: [orders.userEmail, orders.idempotencyKey] })
-      .returning(),
+  mails: OutgoingMail[],
+  { take = [], unlessCounted = [] }: { take?: [string, number][]; unlessCounted?: string[] },
+): Promise<OrderRow | null> {
+  const status = order.status ?? 'processing';
+  // Lines, units and mails travel as JSON parameters, read back as rows.
+  const lineRows = JSON.stringify(
+    lines.map((line) => rowOfColumnNames(orderLines, { ...line, orderId: order.id })),
   );
-  // The lines travel as one JSON parameter, read back as order_lines rows, each given the new order's id.
-  const columns = Object.values(getTableColumns(orderLines)).map((column) =>
-    column === orderLines.orderId ? sql`header.id` : sql`line.${sql.identifier(column.name)}`,
+  const units = JSON.stringify(take.map(([id, count]) => ({ id, units: count })));
+  const mailRows = JSON.stringify(
+    mails.map((mail) => ({
+      kind: mail.kind,
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html,
+    })),
   );
-  const json = JSON.stringify(lines.map((line) => rowOfColumnNames(orderLines, line)));
-  const insertedLines = db
-    .$with('inserted_lines')
-    .as(
-      db
-        .insert(orderLines)
-        .select(
-          sql`select ${sql.join(columns, sql`, `)} from header, jsonb_populate_recordset(null::${orderLines}, ${json}::jsonb) as line`,
-        ),
-    );
-  const [row] = await db.with(header, insertedLines).select().from(header);
-  return row;
+  const guard =
+    unlessCounted.length === 0
+      ? sql``
+      : sql`where not exists (select 1 from ${products} where ${products.id} in ${unlessCounted} and ${products.stock} is not null)`;
+  const [row] = await queryRows<{ seq: number; ordered_at: number; taken: number; announced: number }>(
+    db,
+    sql`with taken as (
+      update ${products} set stock = ${products.stock} - w.units
+      from jsonb_to_recordset(${units}::jsonb) as w(id uuid, units integer)
+      where ${products.id} = w.id and ${products.stock} >= w.units
+      returning ${products.id}
+    ), header as (
+      insert into ${orders} (id, user_email, name, email, phone, address, payment_method, total_cents, status,
+        idempotency_key, request_digest)
+      select ${order.id}::uuid, ${order.userEmail}, ${order.name}, ${order.email}, ${order.phone}, ${order.address},
+        ${order.paymentMethod}, ${order.totalCents}, ${status}, ${order.idempotencyKey ?? null}::text,
+        ${order.requestDigest ?? null}::text
+      ${guard}
+      on conflict (user_email, idempotency_key) do nothing
+      returning seq, order_time
+    ), inserted_lines as (
+      insert into ${orderLines}
+      select line.* from header, jsonb_populate_recordset(null::${orderLines}, ${lineRows}::jsonb) as line
+    ), mails as (
+      insert into ${mailOutbox} (kind, to_address, subject, text_body, html_body)
+      select mail.kind, mail.to_address, mail.subject, mail.text_body, mail.html_body
+      from header, jsonb_to_recordset(${mailRows}::jsonb)
+        as mail(kind text, to_address text, subject text, text_body text, html_body text)
+      where exists (select 1 from ${users} where ${users.email} = mail.to_address and ${users.shopMails})
+    )
+    select header.seq::float8 as seq, (extract(epoch from header.order_time) * 1000)::float8 as ordered_at,
+      (select count(*) from taken)::integer as taken,
+      -- Product answers show the stock: every process's catalog cache must forget them once this commits.
+      (select count(*) from (select pg_notify(${CATALOG_CHANNEL}, '') where ${take.length > 0}) as told)::integer
+        as announced
+    from header`,
+  );
+  if (!row) return null;
+  // The products are locked and their stock checked: a unit not taken would be a bug, never a short order.
+  if (row.taken !== take.length) throw new Error(`took the stock of ${row.taken} of ${take.length} products`);
+  if (mails.length > 0) outboxEvents.emit('queued');
+  return {
+    ...order,
+    status,
+    idempotencyKey: order.idempotencyKey ?? null,
+    requestDigest: order.requestDigest ?? null,
+    seq: row.seq,
+    orderTime: new Date(row.ordered_at),
+  };
 }
 
 /** The mails of a move: the buyer's, one per seller whose part moved, or each such seller's. */
@@ -180,14 +231,18 @@ async function moveMails(
 
 /** `shopUrl` (PUBLIC_URL) is what the links of the mails that orders cause are built on. */
 export function createOrdersRepository(db: Database, shopUrl: string) {
+  // Prepared once: every order asks it, and drizzle would build its SQL again each time.
+  const productsByIds = db
+    .select(orderedProductColumns)
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('order_products_by_ids');
+
   return {
     /** The products of an order, with what its lines keep of them. */
     findProducts(ids: string[]) {
-      return db
-        .select(orderedProductColumns)
-        .from(products)
-        .innerJoin(users, eq(users.id, products.sellerId))
-        .where(inArray(products.id, ids));
+      return productsByIds.execute({ ids });
     },
 
     async findById(id: string): Promise<OrderRow | undefined> {
@@ -222,39 +277,51 @@ export function createOrdersRepository(db: Database, shopUrl: string) {
      * (`key used`); on PostgreSQL a concurrent order for the same products or key waits here for the first. The
      * placed lines are the priced ones, in their order.
      */
-    async placeOrder(order: NewOrderRow, priced: PricedLineRow[]): Promise<Placement> {
+    async placeOrder(
+      order: Omit<PlacedOrder, 'id'>,
+      priced: PricedLineRow[],
+      { mayCount = true }: { mayCount?: boolean } = {},
+    ): Promise<Placement> {
+      const placed = { ...order, id: randomUUID() };
+      const linesOf = (taken: Set<string>) =>
+        priced.map((line) => ({
+          ...line,
+          stockTaken: line.productId !== null && taken.has(line.productId),
+          status: 'processing' as const,
+        }));
+      const wanted = unitsPerProduct(priced);
+      if (!mayCount) {
+        // Pricing saw no counted stock: one statement, which inserts nothing if a product is counted by now.
+        const lines = linesOf(new Set());
+        const inserted = await insertOrder(db, placed, lines, orderPlacedMails(shopUrl, placed, lines), {
+          unlessCounted: wanted.map(([productId]) => productId),
+        });
+        if (inserted) return { outcome: 'placed', order: inserted, lines };
+      }
       try {
         return await db.transaction(async (tx): Promise<Placement> => {
-          const taken = new Set<string>();
-          for (const [productId, units] of unitsPerProduct(priced)) {
-            const [row] = await tx
-              .update(products)
-              .set({ stock: sql`${products.stock} - ${units}` })
-              .where(and(eq(products.id, productId), gte(products.stock, units)))
-              .returning({ id: products.id });
-            if (row) {
-              taken.add(productId);
-              continue;
-            }
-            // Untracked (null), too few, or deleted since pricing (the insert's foreign key then refuses the line).
-            const [product] = await tx
-              .select({ stock: products.stock })
-              .from(products)
-              .where(eq(products.id, productId));
-            if (product && product.stock !== null) {
-              throw new Undone({ outcome: 'short', productId, left: product.stock });
-            }
+          // Locks the counted products in id order (orders locking them so never deadlock) and reads their stock.
+          const ids = wanted.map(([productId]) => productId);
+          const counted = new Map(
+            (
+              await tx
+                .select({ id: products.id, stock: products.stock })
+                .from(products)
+                .where(and(inArray(products.id, ids), isNotNull(products.stock)))
+                .orderBy(asc(products.id))
+                .for('update')
+            ).map((row) => [row.id, row.stock ?? 0]),
+          );
+          const take = wanted.filter(([productId]) => counted.has(productId));
+          for (const [productId, units] of take) {
+            const left = counted.get(productId) ?? 0;
+            if (left < units) throw new Undone({ outcome: 'short', productId, left });
           }
-          const lines = priced.map((line) => ({
-            ...line,
-            stockTaken: line.productId !== null && taken.has(line.productId),
-            status: 'processing' as const,
-          }));
-          const inserted = await insertOrder(tx, order, lines);
+          const lines = linesOf(new Set(counted.keys()));
+          const inserted = await insertOrder(tx, placed, lines, orderPlacedMails(shopUrl, placed, lines), {
+            take,
+          });
           if (!inserted) throw new Undone({ outcome: 'key used' });
-          await queueShopMails(tx, orderPlacedMails(shopUrl, inserted, lines));
-          // Product answers show the stock: the catalog cache must forget them.
-          if (taken.size > 0) await announceCatalogChange(tx);
           return { outcome: 'placed', order: inserted, lines };
         });
       } catch (error) {

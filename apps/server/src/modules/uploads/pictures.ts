@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { UPLOAD_WIDTHS } from '@bazaar/shared/uploads';
 import { AppError } from '../../errors/app-error.ts';
+import { queue } from '../../in-turn.ts';
 
 /** More pixels than a 48-megapixel phone photo: refused from the file's header, before anything is decoded. */
 export const MAX_PIXELS = 50_000_000;
@@ -85,24 +86,6 @@ async function storedWidths(file: Buffer): Promise<Picture> {
     if (width <= slot) break;
   }
   return { width, height, files };
-}
-
-/** Runs at most `max` tasks at a time, the others in the order they came. */
-function queue(max: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running < max) running += 1;
-    else await new Promise<void>((resume) => waiting.push(resume));
-    try {
-      return await task();
-    } finally {
-      // The slot passes straight to the next in line, or is freed.
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
-  };
 }
 
 const inTurn = queue(AT_ONCE);
