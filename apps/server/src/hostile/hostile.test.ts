@@ -7,7 +7,7 @@ import { orderOf } from '../test/order-fixtures.ts';
 import { asBearer, asCookie, signUp } from '../test/accounts.ts';
 import { insertProducts, productRow } from '../test/product-fixtures.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { fakeWebBuild } from '../test/web-build.ts';
+import { fakeWebBuild, pageDataOf } from '../test/web-build.ts';
 import { testEngine } from '../test/test-database.ts';
 import { forgedCredentials, hostileHeaders, SQL_PAYLOADS, type HostileRequest } from './arbitraries.ts';
 import { tableFingerprinter, type Fingerprint } from '../test/table-fingerprint.ts';
@@ -211,6 +211,39 @@ describe('SQL in a search', () => {
         const response = await answerOf({ method: 'GET', url }, {});
         expect(response.statusCode, `${url} → ${response.body.slice(0, 300)}`).toBe(200);
         expect(response.json()).toEqual([]);
+        expect(await fingerprint()).toEqual(before);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe('the search and seller pages, which read their query', () => {
+  it(`answer ${RUNS} pages of any words and choices to every caller, with data that reads back, and change nothing`, async () => {
+    const text = fc.string({ maxLength: 300 }).map((value) => value.replace(/[\0\p{Cs}]/gu, ''));
+    const requests = fc.record({
+      caller: fc.constantFrom<Caller>('anonymous', 'owner', 'stranger'),
+      page: fc.constantFrom('/search', '/seller/olive-owner'),
+      query: fc.array(
+        fc.tuple(
+          fc.constantFrom('q', 'brand', 'sort', 'price_min', 'utm_source'),
+          fc.oneof(text, fc.constantFrom(...SQL_PAYLOADS)),
+        ),
+        { maxLength: 3 },
+      ),
+    });
+    await fc.assert(
+      fc.asyncProperty(requests, async ({ caller, page, query }) => {
+        count(`GET ${page === '/search' ? '/search' : '/seller/*'} (any query)`);
+        const url = `${page}?${new URLSearchParams(query).toString()}`;
+        const account = caller === 'anonymous' ? undefined : scene[caller];
+        const response = await answerOf({ method: 'GET', url }, account ? asCookie(account) : {});
+        expect(response.statusCode, `${url} → ${response.body.slice(0, 300)}`).toBe(200);
+        expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+        const data = pageDataOf(response.body);
+        if (page === '/search' && data?.products?.filter.q !== undefined) {
+          expect(query, url).toEqual([['q', data.products.filter.q]]);
+        }
         expect(await fingerprint()).toEqual(before);
       }),
       { numRuns: RUNS },

@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import { expect } from 'vitest';
+import type { PageData } from '@bazaar/shared/page-data';
 
 /** The head of the web app's index.html as Vite builds it: a description, a title and the entry script. */
 export const FAKE_INDEX_HTML = `<!doctype html>
@@ -54,4 +56,11 @@ export function fakeWebBuild({ assets = true } = {}): string {
     writeFileSync(join(dist, 'assets', 'main-abc123.js.br'), brotliCompressSync('console.log("brotli")'));
   }
   return dist;
+}
+
+/** The answers the server wrote into a page for the app (see PAGE_DATA_ID), undefined when it wrote none. */
+export function pageDataOf(html: string): PageData | undefined {
+  const blocks = [...html.matchAll(/<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/g)];
+  expect(blocks.length).toBeLessThanOrEqual(1);
+  return blocks[0] && (JSON.parse(blocks[0][1]!) as PageData);
 }

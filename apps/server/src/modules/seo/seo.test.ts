@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CARD_PICTURE_SIZES, LEAD_CARD_PICTURES, type PageData } from '@bazaar/shared/page-data';
+import { CARD_PICTURE_SIZES, LEAD_CARD_PICTURES } from '@bazaar/shared/page-data';
 import type { Product } from '@bazaar/shared/products';
 import { categories } from '../../db/schema.ts';
 import { asBearer, signUpCast, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { TEST_PUBLIC_URL, useTestApp } from '../../test/test-app.ts';
-import { fakeWebBuild } from '../../test/web-build.ts';
+import { fakeWebBuild, pageDataOf } from '../../test/web-build.ts';
 
 const testApp = useTestApp({}, { webDist: fakeWebBuild() });
 let cast: Awaited<ReturnType<typeof signUpCast>>;
@@ -57,13 +57,6 @@ function preloadsOf(html: string) {
     modules: [...html.matchAll(/<link rel="modulepreload" href="([^"]*)" \/>/g)].map(([, href]) => href),
     images: html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [],
   };
-}
-
-/** The answers the server wrote into a page for the app (see PAGE_DATA_ID), undefined when it wrote none. */
-function pageDataOf(html: string): PageData | undefined {
-  const blocks = [...html.matchAll(/<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/g)];
-  expect(blocks.length).toBeLessThanOrEqual(1);
-  return blocks[0] && (JSON.parse(blocks[0][1]!) as PageData);
 }
 
 /** A list's first page as `GET /api/products` answers its parameters. */
