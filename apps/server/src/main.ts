@@ -2,8 +2,8 @@ import cluster from 'node:cluster';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { runPrimary } from './cluster.ts';
-import { limitHeapGrowth } from './config/embedded-memory.ts';
 import { loadEnv, type Env } from './config/env.ts';
+import { limitHeapGrowth } from './config/heap-growth.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { seedDemoIfEmpty } from './db/seed/seed-on-start.ts';
@@ -50,7 +50,7 @@ async function seedIfAsked(
 
 /** One server process: the whole shop, or one of WEB_CONCURRENCY workers whose primary prepared the database. */
 async function serve(env: Env, prepared: boolean): Promise<void> {
-  if (!env.DATABASE_URL) limitHeapGrowth();
+  limitHeapGrowth(env.DATABASE_URL ? 'postgres' : 'pglite');
   const database = await openDatabaseOrExit(env);
   if (!prepared) await migrate(database);
 

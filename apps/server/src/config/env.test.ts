@@ -10,7 +10,7 @@ describe('parseEnv', () => {
       LOG_LEVEL: 'info',
       CORS_ORIGINS: [],
       SEED_ON_START: true,
-      CATALOG_CACHE_MB: 32,
+      CATALOG_CACHE_MB: 16,
       HEADERS_TIMEOUT_SECONDS: 15,
       REQUEST_TIMEOUT_SECONDS: 30,
       KEEP_ALIVE_TIMEOUT_SECONDS: 72,

@@ -95,7 +95,7 @@ const EnvSchema = z.object({
     .int()
     .min(0)
     .max(65536)
-    .default(32),
+    .default(16),
   /** Pictures each user may upload per hour (POST /api/uploads); refused ones count too. */
   UPLOADS_PER_HOUR: positiveInt(60),
   /** An uploaded picture that no product, profile or order line uses is deleted after this many hours. */

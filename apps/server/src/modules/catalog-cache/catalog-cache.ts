@@ -12,10 +12,22 @@ export interface CachedResponse {
   bodies: { identity: Buffer } & Partial<Record<Encoding, Buffer>>;
 }
 
+/**
+ * `body` in memory of its own size. A buffer under 4 KB is usually a slice of Node's shared 8 KB pool, and zlib's
+ * output a slice of its 16 KB chunk: keeping the slice keeps all of it, so a product answer of 3 KB took 4 KB and
+ * its gzip copy of 1 KB took 16 KB, none of it counted against the cache's budget.
+ */
+function ownCopy(body: Buffer): Buffer {
+  if (body.byteLength === body.buffer.byteLength) return body;
+  const copy = Buffer.allocUnsafeSlow(body.byteLength);
+  body.copy(copy);
+  return copy;
+}
+
 const compressors: Record<Exclude<Encoding, 'identity'>, (body: Buffer) => Buffer> = {
-  gzip: (body) => gzipSync(body),
+  gzip: (body) => ownCopy(gzipSync(body)),
   // Quality 4, as @fastify/compress uses: the default 11 costs milliseconds per answer.
-  br: (body) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
+  br: (body) => ownCopy(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })),
 };
 
 // Keys, headers and bookkeeping of an entry, roughly.
@@ -87,7 +99,7 @@ export function createCatalogCache(maxBytes: number) {
       headers: Record<string, string>,
     ): CachedResponse {
       const hash = createHash('sha1').update(body).digest('base64url');
-      const entry: CachedResponse = { hash, headers, bodies: { identity: body } };
+      const entry: CachedResponse = { hash, headers, bodies: { identity: ownCopy(body) } };
       if (usable() && readGeneration === generation) responses.set(key, entry, sizeOf(key, entry));
       return entry;
     },

@@ -42,4 +42,16 @@ describe('createCatalogCache', () => {
     expect(cache.response('first')).toBeUndefined();
     expect(cache.response('second')).toBeDefined();
   });
+
+  it('keeps bodies in memory of their own size, not slices of a larger buffer', () => {
+    const cache = createCatalogCache(1024 * 1024);
+    cache.follow(true);
+    const pooled = Buffer.from('{"name":"Lamp"}'.repeat(100));
+    expect(pooled.buffer.byteLength).toBeGreaterThan(pooled.byteLength);
+    const entry = cache.storeResponse('product', cache.generation, pooled, {});
+    const identity = cache.body('product', entry, 'identity');
+    const gzip = cache.body('product', entry, 'gzip');
+    expect(identity).toEqual(pooled);
+    for (const body of [identity, gzip]) expect(body.buffer.byteLength).toBe(body.byteLength);
+  });
 });
