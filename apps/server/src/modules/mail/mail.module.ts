@@ -14,6 +14,7 @@ export {
   orderPlacedMails,
   queueShopMails,
   reviewMail,
+  shopMailsInsert,
   statusChangedMail,
   type MailedLine,
 } from './shop-mails.ts';

@@ -1,9 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { formatDollars } from '@bazaar/shared/pricing';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { mailBody } from './layout.ts';
-import { queueMail, type OutgoingMail } from './outbox.ts';
+import { outboxInsert, queueMail, queuedMail, type OutgoingMail } from './outbox.ts';
 
 // The mails the shop sends about orders, sales and reviews; each user may turn them off (users.shop_mails).
 
@@ -117,21 +117,20 @@ export function reviewMail(
 }
 
 /**
- * Queues shop mails in the caller's transaction, leaving out recipients who turned shop mails off and addresses
- * with no account (a seller whose account is gone).
+ * Whether the recipient of a queued mail takes shop mails (users.shop_mails); an address with no account (a seller
+ * whose account is gone) does not.
  */
-export async function queueShopMails(
-  db: Pick<Database, 'insert' | 'select'>,
-  mails: OutgoingMail[],
-): Promise<void> {
-  if (mails.length === 0) return;
-  const wanting = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(and(inArray(users.email, [...new Set(mails.map((mail) => mail.to))]), eq(users.shopMails, true)));
-  const welcome = new Set(wanting.map((user) => user.email));
-  await queueMail(
-    db,
-    mails.filter((mail) => welcome.has(mail.to)),
-  );
+const takesShopMails = sql`exists (select 1 from ${users} where ${users.email} = ${queuedMail('to')} and ${users.shopMails})`;
+
+/**
+ * The outbox INSERT of shop mails, leaving out recipients who do not take them, for a statement of the caller's;
+ * `when`, a condition of that statement, must hold too.
+ */
+export function shopMailsInsert(mails: OutgoingMail[], when: SQL): SQL {
+  return outboxInsert(mails, sql`${takesShopMails} and ${when}`);
+}
+
+/** Queues shop mails in the caller's transaction, leaving out recipients who do not take them. */
+export function queueShopMails(db: Pick<Database, 'execute'>, mails: OutgoingMail[]): Promise<void> {
+  return queueMail(db, mails, takesShopMails);
 }

@@ -16,12 +16,13 @@ import { orderStatusOf, type OrderListQuery, type OrderStatus } from '@bazaar/sh
 import type { PublicUser } from '@bazaar/shared/users';
 import { announceCatalogChange, CATALOG_CHANNEL } from '../../db/catalog-changes.ts';
 import { queryRows, type Database } from '../../db/client.ts';
-import { mailOutbox, orderLines, orders, products, users } from '../../db/schema.ts';
+import { orderLines, orders, products, users } from '../../db/schema.ts';
 import {
   buyerCancelledMail,
   orderPlacedMails,
   outboxEvents,
   queueShopMails,
+  shopMailsInsert,
   statusChangedMail,
   type MailedLine,
   type OutgoingMail,
@@ -44,13 +45,6 @@ export type Placement =
   | { outcome: 'placed'; order: OrderRow; lines: NewOrderLineRow[] }
   | { outcome: 'key used' }
   | { outcome: 'short'; productId: string; left: number };
-
-/** Undoes a placement's transaction, carrying the reason out of it. */
-class Undone extends Error {
-  constructor(readonly placement: Placement) {
-    super(placement.outcome);
-  }
-}
 
 /** Each product's total quantity, in id order: transactions that lock products in one order never deadlock. */
 function unitsPerProduct(lines: { productId: string | null; quantity: number }[]): [string, number][] {
@@ -102,7 +96,6 @@ const orderedProductColumns = {
   priceCents: products.priceCents,
   discount: products.discount,
   mainImageUrl: products.mainImageUrl,
-  stock: products.stock,
   sellerEmail: users.email,
   seller: { handle: users.handle, name: users.name },
 };
@@ -121,81 +114,102 @@ function rowOfColumnNames(table: Table, row: Record<string, unknown>): Record<st
 type PlacedOrder = Omit<NewOrderRow, 'id' | 'seq' | 'orderTime'> & Pick<OrderRow, 'id'>;
 
 /**
- * Inserts an order, its lines and their mails in one statement (one round trip); null, inserting nothing, when
- * the user already has an order with its idempotency key or, with `unlessCounted`, when one of those products
- * has its stock counted now. `take` is each counted product's units, taken from its stock in the same statement
- * (the caller holds their rows locked and has checked there are enough), and the catalog change is announced.
+ * Places an order in one statement (one round trip: a counted product's row stays locked for this statement
+ * only). It locks the order's counted products in id order (orders locking them so never deadlock) and reads their
+ * stock under the lock; when each has the units wanted and the user has no order with the idempotency key yet, it
+ * inserts the order, takes the units, inserts the lines, noting which took stock, and the mails, and announces the
+ * catalog change. Otherwise it writes nothing and tells why.
  */
 async function insertOrder(
   db: Database,
   order: PlacedOrder,
   lines: NewOrderLineRow[],
   mails: OutgoingMail[],
-  { take = [], unlessCounted = [] }: { take?: [string, number][]; unlessCounted?: string[] },
-): Promise<OrderRow | null> {
+): Promise<Placement> {
   const status = order.status ?? 'processing';
+  const wanted = unitsPerProduct(lines);
   // Lines, units and mails travel as JSON parameters, read back as rows.
   const lineRows = JSON.stringify(
     lines.map((line) => rowOfColumnNames(orderLines, { ...line, orderId: order.id })),
   );
-  const units = JSON.stringify(take.map(([id, count]) => ({ id, units: count })));
-  const mailRows = JSON.stringify(
-    mails.map((mail) => ({
-      kind: mail.kind,
-      to_address: mail.to,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html,
-    })),
-  );
-  const guard =
-    unlessCounted.length === 0
-      ? sql``
-      : sql`where not exists (select 1 from ${products} where ${products.id} in ${unlessCounted} and ${products.stock} is not null)`;
-  const [row] = await queryRows<{ seq: number; ordered_at: number; taken: number; announced: number }>(
+  const units = JSON.stringify(wanted.map(([id, count]) => ({ id, units: count })));
+  const [row] = await queryRows<{
+    seq: number | null;
+    ordered_at: number | null;
+    taken: string[];
+    short_id: string | null;
+    short_left: number | null;
+  }>(
     db,
-    sql`with taken as (
-      update ${products} set stock = ${products.stock} - w.units
-      from jsonb_to_recordset(${units}::jsonb) as w(id uuid, units integer)
-      where ${products.id} = w.id and ${products.stock} >= w.units
-      returning ${products.id}
+    sql`with wanted as (
+      select * from jsonb_to_recordset(${units}::jsonb) as w(id uuid, units integer)
+    ), counted as (
+      -- LockRows runs above the sort: the rows are locked in id order.
+      select ${products.id} as id, ${products.stock} as stock from ${products}
+      where ${products.id} in (select id from wanted) and ${products.stock} is not null
+      order by ${products.id}
+      for update
+    ), short as (
+      select counted.id, counted.stock from counted join wanted using (id)
+      where counted.stock < wanted.units
+      order by counted.id
+      limit 1
     ), header as (
       insert into ${orders} (id, user_email, name, email, phone, address, payment_method, total_cents, status,
         idempotency_key, request_digest)
       select ${order.id}::uuid, ${order.userEmail}, ${order.name}, ${order.email}, ${order.phone}, ${order.address},
         ${order.paymentMethod}, ${order.totalCents}, ${status}, ${order.idempotencyKey ?? null}::text,
         ${order.requestDigest ?? null}::text
-      ${guard}
+      where not exists (select 1 from short)
       on conflict (user_email, idempotency_key) do nothing
       returning seq, order_time
+    ), taken as (
+      -- From the stock read under the lock: the row as this statement began to see it may be older (a cancellation
+      -- since put units back), and the constraint products_stock_nonnegative is checked on what that would give.
+      update ${products} set stock = counted.stock - wanted.units
+      from counted join wanted using (id)
+      where ${products.id} = counted.id and exists (select 1 from header)
+      returning ${products.id} as id
     ), inserted_lines as (
       insert into ${orderLines}
-      select line.* from header, jsonb_populate_recordset(null::${orderLines}, ${lineRows}::jsonb) as line
+      select line.*
+      from header, jsonb_array_elements(${lineRows}::jsonb) as given(line_row),
+        jsonb_populate_record(null::${orderLines}, given.line_row || jsonb_build_object('stock_taken',
+          exists (select 1 from taken where taken.id = (given.line_row ->> 'product_id')::uuid))) as line
     ), mails as (
-      insert into ${mailOutbox} (kind, to_address, subject, text_body, html_body)
-      select mail.kind, mail.to_address, mail.subject, mail.text_body, mail.html_body
-      from header, jsonb_to_recordset(${mailRows}::jsonb)
-        as mail(kind text, to_address text, subject text, text_body text, html_body text)
-      where exists (select 1 from ${users} where ${users.email} = mail.to_address and ${users.shopMails})
-    )
-    select header.seq::float8 as seq, (extract(epoch from header.order_time) * 1000)::float8 as ordered_at,
-      (select count(*) from taken)::integer as taken,
+      ${shopMailsInsert(mails, sql`exists (select 1 from header)`)}
+    ), announced as (
       -- Product answers show the stock: every process's catalog cache must forget them once this commits.
-      (select count(*) from (select pg_notify(${CATALOG_CHANNEL}, '') where ${take.length > 0}) as told)::integer
-        as announced
-    from header`,
+      select pg_notify(${CATALOG_CHANNEL}, '') where exists (select 1 from taken)
+    )
+    select (select seq from header)::float8 as seq,
+      (select extract(epoch from order_time) * 1000 from header)::float8 as ordered_at,
+      array(select id::text from taken) as taken,
+      (select id::text from short) as short_id, (select stock from short) as short_left,
+      (select count(*) from announced) as announced`,
   );
-  if (!row) return null;
-  // The products are locked and their stock checked: a unit not taken would be a bug, never a short order.
-  if (row.taken !== take.length) throw new Error(`took the stock of ${row.taken} of ${take.length} products`);
+  if (!row) throw new Error('the order statement answered no row');
+  if (row.seq === null || row.ordered_at === null) {
+    return row.short_id === null
+      ? { outcome: 'key used' }
+      : { outcome: 'short', productId: row.short_id, left: row.short_left ?? 0 };
+  }
   if (mails.length > 0) outboxEvents.emit('queued');
+  const taken = new Set(row.taken);
   return {
-    ...order,
-    status,
-    idempotencyKey: order.idempotencyKey ?? null,
-    requestDigest: order.requestDigest ?? null,
-    seq: row.seq,
-    orderTime: new Date(row.ordered_at),
+    outcome: 'placed',
+    order: {
+      ...order,
+      status,
+      idempotencyKey: order.idempotencyKey ?? null,
+      requestDigest: order.requestDigest ?? null,
+      seq: row.seq,
+      orderTime: new Date(row.ordered_at),
+    },
+    lines: lines.map((line) => ({
+      ...line,
+      stockTaken: line.productId !== null && taken.has(line.productId),
+    })),
   };
 }
 
@@ -271,63 +285,15 @@ export function createOrdersRepository(db: Database, shopUrl: string) {
     },
 
     /**
-     * Places an order in one transaction: takes each product's units from its stock, where the seller counts it,
-     * by a guarded statement (never a read followed by a write), then inserts the order and its lines. Nothing is
-     * written when a product has too few units (`short`) or the user already has an order with the idempotency key
-     * (`key used`); on PostgreSQL a concurrent order for the same products or key waits here for the first. The
+     * Places an order, taking each product's units from its stock where the seller counts it. Nothing is written
+     * when a product has too few units (`short`) or the user already has an order with the idempotency key
+     * (`key used`); on PostgreSQL a concurrent order for the same counted products or key waits for the first. The
      * placed lines are the priced ones, in their order.
      */
-    async placeOrder(
-      order: Omit<PlacedOrder, 'id'>,
-      priced: PricedLineRow[],
-      { mayCount = true }: { mayCount?: boolean } = {},
-    ): Promise<Placement> {
+    placeOrder(order: Omit<PlacedOrder, 'id'>, priced: PricedLineRow[]): Promise<Placement> {
       const placed = { ...order, id: randomUUID() };
-      const linesOf = (taken: Set<string>) =>
-        priced.map((line) => ({
-          ...line,
-          stockTaken: line.productId !== null && taken.has(line.productId),
-          status: 'processing' as const,
-        }));
-      const wanted = unitsPerProduct(priced);
-      if (!mayCount) {
-        // Pricing saw no counted stock: one statement, which inserts nothing if a product is counted by now.
-        const lines = linesOf(new Set());
-        const inserted = await insertOrder(db, placed, lines, orderPlacedMails(shopUrl, placed, lines), {
-          unlessCounted: wanted.map(([productId]) => productId),
-        });
-        if (inserted) return { outcome: 'placed', order: inserted, lines };
-      }
-      try {
-        return await db.transaction(async (tx): Promise<Placement> => {
-          // Locks the counted products in id order (orders locking them so never deadlock) and reads their stock.
-          const ids = wanted.map(([productId]) => productId);
-          const counted = new Map(
-            (
-              await tx
-                .select({ id: products.id, stock: products.stock })
-                .from(products)
-                .where(and(inArray(products.id, ids), isNotNull(products.stock)))
-                .orderBy(asc(products.id))
-                .for('update')
-            ).map((row) => [row.id, row.stock ?? 0]),
-          );
-          const take = wanted.filter(([productId]) => counted.has(productId));
-          for (const [productId, units] of take) {
-            const left = counted.get(productId) ?? 0;
-            if (left < units) throw new Undone({ outcome: 'short', productId, left });
-          }
-          const lines = linesOf(new Set(counted.keys()));
-          const inserted = await insertOrder(tx, placed, lines, orderPlacedMails(shopUrl, placed, lines), {
-            take,
-          });
-          if (!inserted) throw new Undone({ outcome: 'key used' });
-          return { outcome: 'placed', order: inserted, lines };
-        });
-      } catch (error) {
-        if (error instanceof Undone) return error.placement;
-        throw error;
-      }
+      const lines = priced.map((line) => ({ ...line, stockTaken: false, status: 'processing' as const }));
+      return insertOrder(db, placed, lines, orderPlacedMails(shopUrl, placed, lines));
     },
 
     /**

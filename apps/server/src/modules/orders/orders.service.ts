@@ -130,8 +130,7 @@ async function priceLines(repository: OrdersRepository, wanted: OrderCreate['pro
     if (product) lines.push({ ...snapshotLine(product, quantity, position), seller: product.seller });
     else unknown.push({ productId, position });
   });
-  // Whether a product counted its stock when priced: an order of uncounted ones needs no locks.
-  return { lines, unknown, mayCount: found.some((product) => product.stock !== null) };
+  return { lines, unknown };
 }
 
 function unknownProducts(unknown: { productId: string; position: number }[]) {
@@ -216,7 +215,7 @@ export function createOrdersService(
       };
       // A product deleted between pricing and placing fails its foreign key, and the second attempt finds it gone.
       const attempt = async (): Promise<{ order: Order; created: boolean }> => {
-        const { lines, unknown, mayCount } = await priceLines(repository, wanted);
+        const { lines, unknown } = await priceLines(repository, wanted);
         if (unknown.length > 0) {
           // A retry after success is answered even if a product has since been deleted (repriced: below).
           const replayed = await earlier();
@@ -234,7 +233,6 @@ export function createOrdersService(
             requestDigest: idempotencyKey === null ? null : digest,
           },
           lines,
-          { mayCount },
         );
         if (placement.outcome === 'placed') {
           if (placement.lines.some((line) => line.stockTaken)) cache.invalidate();
