@@ -8,7 +8,7 @@ import { products } from '../../db/schema.ts';
  */
 export interface TypedWord {
   word: string;
-  /** The last word typed, which also matches as a prefix ("headph" finds headphones). */
+  /** The last word typed, which also matches as a prefix ("headph" finds headphones); a hyphenated one too. */
   last: boolean;
   typos: string[];
   infixes: string[];
@@ -68,7 +68,16 @@ export async function typedWordsOf(db: Database, q: string): Promise<TypedWord[]
       from typed
       order by typed.position`,
   );
-  return rows.map((row, index) => ({ ...row, last: index === rows.length - 1 }));
+  return rows.map((row, index) => ({ ...row, last: endsTheText(rows, index) }));
+}
+
+/**
+ * The word at `index` is the last typed, or a hyphenated word whose parts (which follow it, as the parser splits
+ * it) end the text: "non-st" finds non-stick while it is being typed.
+ */
+function endsTheText(words: { word: string }[], index: number): boolean {
+  const following = words.slice(index + 1).map((typed) => typed.word);
+  return following.length === 0 || following.join('-') === words[index]!.word;
 }
 
 /** A lexeme in tsquery syntax, quoted so that no character of it is an operator. */

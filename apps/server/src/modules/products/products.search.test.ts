@@ -15,6 +15,7 @@ const OTHER_SELLER = {
 
 // Listed oldest first: a later row is newer, so that ranking is seen to beat recency where it must.
 const catalog = [
+  productRow({ name: 'Non-Stick Pan', categories: ['kitchen'], priceCents: 2200 }),
   productRow({ name: 'Aurora Kettle', brand: 'Zenith', categories: ['kitchen'], priceCents: 4000 }),
   productRow({ name: 'Steel Kettle', brand: 'Aurora', categories: ['kitchen'], priceCents: 3000 }),
   productRow({ name: 'Desk Lamp', categories: ['home'], priceCents: 2500, ratings: 3.5 }),
@@ -79,6 +80,22 @@ describe('matching the words typed', () => {
     ]);
     expect(await search('headph wireless')).toEqual([]);
     expect(await search('gam')).toEqual(['Gaming Moose Plush', 'Gaming Mouse']);
+  });
+
+  it('takes a hyphenated last word as a prefix while it is typed, and its parts as words', async () => {
+    for (const typed of [
+      'non-',
+      'Non-S',
+      'non-st',
+      'non-stic',
+      'NON-STICK',
+      'non-stick pan',
+      'pan non-st',
+      'stick',
+    ]) {
+      expect(await search(typed), typed).toEqual(['Non-Stick Pan']);
+    }
+    expect(await search('non-st kettle')).toEqual([]);
   });
 
   it('finds a word inside a longer one, as the header search always did', async () => {
