@@ -44,6 +44,8 @@ export interface FirstProductPage {
 }
 
 export interface PageData {
+  /** A product page's product, as `GET /api/products/{id}` answers it. */
+  product?: Product;
   products?: FirstProductPage;
   seller?: Seller;
 }

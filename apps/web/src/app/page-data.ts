@@ -23,6 +23,7 @@ function takePageData(): PageData | undefined {
  */
 export function seedPageData(queryClient: QueryClient): void {
   const data = takePageData();
+  if (data?.product) queryClient.setQueryData(queryKeys.products.detail(data.product._id), data.product);
   if (data?.seller) queryClient.setQueryData(queryKeys.sellers.detail(data.seller.handle), data.seller);
   if (data?.products) {
     const { filter, ...page } = data.products;

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '../lib/api-client.ts';
+import { seedPageData } from './page-data.ts';
 
 const MAX_RETRIES = 2;
 
@@ -14,3 +15,6 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// As the cache is made, before anything reads it: the router runs the first page's loader as it is created.
+seedPageData(queryClient);

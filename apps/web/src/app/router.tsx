@@ -73,6 +73,16 @@ const router = createBrowserRouter([
   },
 ]);
 
+/** Resolves once the router has the code of the page the shop opened on: from then on it renders that page. */
+export const firstPageReady = new Promise<void>((resolve) => {
+  if (router.state.initialized) return resolve();
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    resolve();
+  });
+});
+
 export function AppRouter() {
   return <RouterProvider router={router} />;
 }

@@ -14,18 +14,19 @@ const CRAWLER_CACHE = 'public, max-age=3600';
 
 const pathOf = (request: FastifyRequest) => request.url.split('?')[0]!;
 
-/** The URL's search parameters: none on a page as a link names it, some when the shopper chose filters. */
-const paramsOf = (request: FastifyRequest) => new URLSearchParams(request.url.split('?')[1] ?? '');
+/** The URL's search parameters as Fastify parsed them: none on a page as a link names it, some with filters. */
+const queryOf = (request: FastifyRequest) => request.query as Record<string, unknown>;
+const hasQuery = (request: FastifyRequest) => Object.keys(queryOf(request)).length > 0;
 
 /**
  * The words of a search page with no other choice (filter, sort) in its URL, whose first results the page carries;
  * undefined otherwise. `/search` and `/search?q=` list everything.
  */
 function plainSearchOf(request: FastifyRequest): string | undefined {
-  const params = paramsOf(request);
-  const names = [...params.keys()];
-  if (names.some((name) => name !== 'q') || names.length > 1) return undefined;
-  return params.get('q') ?? '';
+  const query = queryOf(request);
+  const names = Object.keys(query);
+  if (names.length === 0) return '';
+  return names.length === 1 && typeof query.q === 'string' ? query.q : undefined;
 }
 
 /** The rest of the path after a route's prefix, when it is one segment (a client route matches nothing else). */
@@ -53,7 +54,7 @@ export function pageRoutes(pages: SeoService, render: (head: PageHead) => string
   // A seller's page carries its first products when no filter is chosen: only that page is kept.
   const cachedPlain = cachedRoute(cache, (request) => {
     const path = pathOf(request);
-    return path.length <= CACHED_PATH_MAX && paramsOf(request).size === 0 ? `page${path}` : undefined;
+    return path.length <= CACHED_PATH_MAX && !hasQuery(request) ? `page${path}` : undefined;
   });
   // Kept like the list's own answers: shoppers repeat each other's words, the cache's budget drops the rarest.
   const cachedSearch = cachedRoute(cache, (request) => {
@@ -74,18 +75,14 @@ export function pageRoutes(pages: SeoService, render: (head: PageHead) => string
     });
     app.get('/seller/*', cachedPlain, async (request, reply) => {
       const handle = segmentOf(request);
-      const plain = paramsOf(request).size === 0;
-      return send(reply, handle === undefined ? undefined : await pages.seller(handle, plain));
+      return send(reply, handle === undefined ? undefined : await pages.seller(handle, !hasQuery(request)));
     });
     app.get('/search/*', cached, async (request, reply) => {
       const nameId = segmentOf(request);
       return send(reply, nameId === undefined ? undefined : await pages.category(nameId));
     });
     app.get('/search', cachedSearch, async (request, reply) =>
-      send(
-        reply,
-        await pages.search((request.query as { q?: unknown }).q, plainSearchOf(request) !== undefined),
-      ),
+      send(reply, await pages.search(queryOf(request).q, plainSearchOf(request) !== undefined)),
     );
   };
 }

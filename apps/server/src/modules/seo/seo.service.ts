@@ -226,6 +226,7 @@ export function createSeoService(repository: SeoRepository, readers: SeoReaders,
           },
         ],
         og: { 'product:price:amount': price, 'product:price:currency': 'USD' },
+        data: { product },
         jsonLd: [
           {
             '@type': 'Product',

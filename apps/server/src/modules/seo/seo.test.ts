@@ -203,6 +203,17 @@ describe('a product page', () => {
       modules: ['/assets/product-page-p1.js', '/assets/shared-s1.js'],
       images: [`<link rel="preload" as="image" href="${product.mainImage.url}" fetchpriority="high" />`],
     });
+    // After the entry script, which every page waits for, so that its download does not queue behind them.
+    const entry = body.indexOf('<script type="module"');
+    expect(entry).toBeGreaterThan(0);
+    expect(body.indexOf('<link rel="preload"')).toBeGreaterThan(entry);
+    expect(body.indexOf('<link rel="modulepreload"')).toBeGreaterThan(body.indexOf('<link rel="preload"'));
+  });
+
+  it('carries the product as the API answers it, for the app to show without asking', async () => {
+    const response = await page(`/product/${product._id}`);
+    const answer = await page(`/api/products/${product._id}`);
+    expect(pageDataOf(response.body)).toEqual({ product: answer.json<unknown>() });
   });
 
   it('says out of stock at no stock, in stock when the seller does not count it, and no rating without reviews', async () => {
@@ -252,14 +263,18 @@ describe('a product page', () => {
     ]);
     const response = await page(`/product/${row!.id}`);
     expect(response.statusCode).toBe(200);
-    // The page's only scripts are the web app's and the JSON-LD.
-    expect(response.body.match(/<script/gi)).toHaveLength(2);
+    // The page's only scripts are the web app's, the JSON-LD and the data block.
+    expect(response.body.match(/<script/gi)).toHaveLength(3);
     expect(response.body).not.toMatch(/<\/script><script>|<img|alert\(3\)<|\u2028|<!--/);
     const head = headOf(response.body);
     expect(head.title).toBe(`${HOSTILE_NAME} — Bazaar`);
     expect(head.meta('description')).toBe(HOSTILE_TEXT.replace(/\s+/g, ' '));
     expect(head.ofType('Product')).toMatchObject({ name: HOSTILE_NAME, description: HOSTILE_TEXT });
     expect(head.ofType('Product')!.brand.name).toBe(HOSTILE_NAME);
+    expect(pageDataOf(response.body)?.product).toMatchObject({
+      name: HOSTILE_NAME,
+      description: HOSTILE_TEXT,
+    });
   });
 });
 
@@ -386,6 +401,7 @@ describe('the catalog cache', () => {
     const head = headOf(after.body);
     expect(head.title).toBe('Aurora Phone 2 — Bazaar');
     expect(head.ofType('Product')!.offers.availability).toBe('https://schema.org/OutOfStock');
+    expect(pageDataOf(after.body)?.product).toMatchObject({ name: 'Aurora Phone 2', stock: 0 });
   });
 
   it('answers a seller’s new name on their page', async () => {
