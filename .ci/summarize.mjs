@@ -1,9 +1,10 @@
-// Totals the Vitest and Playwright JSON reports of a CI run: one line per engine, then, as the last line,
-// "N passed, N failed" (", N skipped" when any were). Each subfolder of the given folder is one engine's run
+// Totals the Vitest and Playwright JSON reports of a CI run: one line per engine, each failed test by name with the
+// first line of its error, then, as the last line, "N passed, N failed" (", N skipped" when any were). Each subfolder of the given folder is one engine's run
 // and must hold both reports: a run that crashed before writing one must not look green.
 // Usage: node .ci/summarize.mjs .ci/out   (exits 1 when anything failed or nothing ran)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const EXPECTED_REPORTS = { 'api-results.json': 'api', 'e2e-results.json': 'e2e' };
 
@@ -11,6 +12,25 @@ const zero = () => ({ passed: 0, failed: 0, skipped: 0, flaky: 0 });
 
 function add(total, part) {
   for (const key of Object.keys(total)) total[key] += part[key];
+}
+
+/** The first line of a failure's message, without terminal colours. */
+const firstLine = (message = '') =>
+  stripVTControlCharacters(message)
+    .split('\n')
+    .find((line) => line.trim())
+    ?.trim()
+    .slice(0, 300) ?? '';
+
+function vitestFailures(report) {
+  return (report.testResults ?? []).flatMap((file) => {
+    const name = file.name?.replace(/^.*?\/(apps|packages)\//, '$1/') ?? '?';
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (failed.length === 0 && file.status === 'failed') return [`${name}: ${firstLine(file.message)}`];
+    return failed.map(
+      (test) => `${name} › ${test.fullName ?? test.title}: ${firstLine(test.failureMessages?.[0])}`,
+    );
+  });
 }
 
 function countVitest(report) {
@@ -30,6 +50,22 @@ function countVitest(report) {
 function* playwrightTests(suite) {
   for (const spec of suite.specs ?? []) yield* spec.tests ?? [];
   for (const child of suite.suites ?? []) yield* playwrightTests(child);
+}
+
+function playwrightFailures(report) {
+  const failures = (report.errors ?? []).map((error) => `outside any test: ${firstLine(error.message)}`);
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (['expected', 'flaky', 'skipped'].includes(test.status)) continue;
+        const error = test.results?.at(-1)?.error?.message;
+        failures.push(`${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) visit(suite, [suite.title]);
+  return failures;
 }
 
 function countPlaywright(report) {
@@ -56,10 +92,10 @@ function readReport(file) {
     return { kind: 'unreadable', counts: { ...zero(), failed: 1 }, note: error.message };
   }
   if (Array.isArray(report.testResults) && 'numTotalTests' in report) {
-    return { kind: 'vitest', counts: countVitest(report) };
+    return { kind: 'vitest', counts: countVitest(report), failures: vitestFailures(report) };
   }
   if (Array.isArray(report.suites) && report.stats)
-    return { kind: 'playwright', counts: countPlaywright(report) };
+    return { kind: 'playwright', counts: countPlaywright(report), failures: playwrightFailures(report) };
   return {
     kind: 'unknown',
     counts: { ...zero(), failed: 1 },
@@ -76,6 +112,8 @@ function describe(counts) {
 
 const outDir = process.argv[2] ?? '.ci/out';
 const total = zero();
+/** At most this many failures are named per report: the reports themselves hold the rest. */
+const FAILURES_SHOWN = 20;
 const engines = existsSync(outDir)
   ? readdirSync(outDir, { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
@@ -90,6 +128,7 @@ for (const engine of engines) {
     ...readdirSync(dir).filter((name) => name.endsWith('.json')),
   ]);
   const parts = [];
+  const failures = [];
   for (const name of [...files].sort()) {
     const label = EXPECTED_REPORTS[name] ?? name;
     if (!existsSync(join(dir, name))) {
@@ -97,11 +136,13 @@ for (const engine of engines) {
       parts.push(`${label}: no report (counted as 1 failed)`);
       continue;
     }
-    const { kind, counts, note } = readReport(join(dir, name));
+    const { kind, counts, note, failures: failed = [] } = readReport(join(dir, name));
     add(total, counts);
+    failures.push(...failed.slice(0, FAILURES_SHOWN).map((failure) => `  ${label} failed: ${failure}`));
     parts.push(`${label} (${kind}${note ? `: ${note}` : ''}): ${describe(counts)}`);
   }
   console.log(`${engine}: ${parts.join('; ')}`);
+  for (const failure of failures) console.log(failure);
 }
 
 if (engines.length === 0) {
