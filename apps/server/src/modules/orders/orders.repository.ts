@@ -144,11 +144,12 @@ async function insertOrder(
     sql`with wanted as (
       select * from jsonb_to_recordset(${units}::jsonb) as w(id uuid, units integer)
     ), counted as (
-      -- LockRows runs above the sort: the rows are locked in id order.
+      -- LockRows runs above the sort: the rows are locked in id order. NO KEY UPDATE (what changing the stock
+      -- takes) leaves the key share that a line's foreign key takes free: see moveLines.
       select ${products.id} as id, ${products.stock} as stock from ${products}
       where ${products.id} in (select id from wanted) and ${products.stock} is not null
       order by ${products.id}
-      for update
+      for no key update
     ), short as (
       select counted.id, counted.stock from counted join wanted using (id)
       where counted.stock < wanted.units
@@ -369,7 +370,9 @@ export function createOrdersRepository(db: Database, shopUrl: string) {
         if (!locked) return undefined;
         if (to === 'cancelled') {
           // Deleting a product locks it, then its lines (ON DELETE SET NULL); a cancellation that put units back
-          // after locking lines could deadlock with it, so it locks the products first, in id order.
+          // after locking lines could deadlock with it, so it locks the products first, in id order. NO KEY UPDATE,
+          // not UPDATE: an order placed meanwhile holds its counted products and takes a key share of each product
+          // its lines name, which UPDATE would block, one of them perhaps a product this cancellation holds.
           await tx
             .select({ id: products.id })
             .from(products)
@@ -383,7 +386,7 @@ export function createOrdersRepository(db: Database, shopUrl: string) {
               ),
             )
             .orderBy(asc(products.id))
-            .for('update');
+            .for('no key update');
         }
         const reached = and(
           eq(orderLines.orderId, orderId),

@@ -1,14 +1,16 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { ApiError } from '@bazaar/shared/errors';
 import { OrderSchema, type Order } from '@bazaar/shared/orders';
 import type { Product } from '@bazaar/shared/products';
+import { queryRows } from '../../db/client.ts';
 import { snapshotLine } from '../../db/order-line.ts';
 import { orderLines, products } from '../../db/schema.ts';
 import { asBearer, signUp, signUpAdmin, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { TEST_PUBLIC_URL, useTestApp } from '../../test/test-app.ts';
+import { testEngine } from '../../test/test-database.ts';
 import { changeStatus, countOrders, orderBody, placeOrder } from '../../test/order-fixtures.ts';
 import { createOrdersRepository } from './orders.repository.ts';
 
@@ -46,6 +48,19 @@ async function unitsOrdered(productId: string) {
     .from(orderLines)
     .where(eq(orderLines.productId, productId));
   return lines.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** Resolves once `count` statements of this test's database wait for a lock. */
+async function waitersAre(count: number) {
+  for (;;) {
+    const [row] = await queryRows<{ waiting: number }>(
+      testApp.database.db,
+      sql`select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if (row?.waiting === count) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 const setStock = (productId: string, stock: number | null) =>
@@ -198,6 +213,49 @@ describe('cancelling an order', () => {
     expect((await changeStatus(testApp.app, admin, order._id, 'delivered')).statusCode).toBe(200);
     expect(await stockOf(product.id)).toBe(3);
   });
+
+  // PostgreSQL only: PGlite runs one statement at a time, so nothing there waits for a lock.
+  it.runIf(testEngine === 'postgres')(
+    'and placing one for the same products at once both succeed, when a product it took from is no longer counted',
+    async () => {
+      const [low, high] = [await productWith(10), await productWith(10)].sort((a, b) =>
+        a.id < b.id ? -1 : 1,
+      );
+      const taking = await placeOrder(testApp.app, buyer(), orderBody([low!.id, high!.id]));
+      expect(taking.statusCode, taking.body).toBe(201);
+      expect((await setStock(low!.id, null)).statusCode).toBe(200);
+      // Another transaction holds the first product: the cancellation (which locks its products in id order) waits
+      // for it holding none, then the order waits for it holding the second, which it counts. Once it is let go,
+      // each must get what it waits for without waiting for the other.
+      let letGo = () => {};
+      let holding = () => {};
+      const isHeld = new Promise<void>((resolve) => (holding = resolve));
+      const holder = testApp.database.db.transaction(async (tx) => {
+        await tx.select({ id: products.id }).from(products).where(eq(products.id, low!.id)).for('update');
+        await new Promise<void>((release) => {
+          letGo = release;
+          holding();
+        });
+      });
+      await isHeld;
+      const cancelling = changeStatus(
+        testApp.app,
+        buyer(),
+        OrderSchema.parse(taking.json())._id,
+        'cancelled',
+      );
+      await waitersAre(1);
+      const ordering = placeOrder(testApp.app, buyers[1]!, orderBody([low!.id, high!.id]));
+      await waitersAre(2);
+      letGo();
+      await holder;
+      const [cancelled, placed] = await Promise.all([cancelling, ordering]);
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(placed.statusCode, placed.body).toBe(201);
+      expect(await stockOf(high!.id)).toBe(9);
+      expect(await stockOf(low!.id)).toBeNull();
+    },
+  );
 });
 
 const PRODUCTS = 3;
