@@ -47,37 +47,42 @@ function countVitest(report) {
   return counts;
 }
 
-function* playwrightTests(suite) {
-  for (const spec of suite.specs ?? []) yield* spec.tests ?? [];
-  for (const child of suite.suites ?? []) yield* playwrightTests(child);
+/** Every test of a suite and its children, with the titles that lead to it ("file › describe › test"). */
+function* playwrightTests(suite, titles = [suite.title]) {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) yield { test, title: [...titles, spec.title].join(' › ') };
+  }
+  for (const child of suite.suites ?? []) yield* playwrightTests(child, [...titles, child.title]);
 }
 
+/** How a test ended, its retries included: an interrupted one counts as failed, not skipped. */
+function outcomeOf(test) {
+  if (test.status === 'expected' || test.status === 'flaky') return test.status;
+  const last = test.results?.at(-1)?.status;
+  return test.status === 'skipped' && last !== 'interrupted' ? 'skipped' : 'failed';
+}
+
+const allTests = (report) => (report.suites ?? []).flatMap((suite) => [...playwrightTests(suite)]);
+
 function playwrightFailures(report) {
-  const failures = (report.errors ?? []).map((error) => `outside any test: ${firstLine(error.message)}`);
-  const visit = (suite, titles) => {
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) {
-        if (['expected', 'flaky', 'skipped'].includes(test.status)) continue;
-        const error = test.results?.at(-1)?.error?.message;
-        failures.push(`${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
-      }
-    }
-    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
-  };
-  for (const suite of report.suites ?? []) visit(suite, [suite.title]);
-  return failures;
+  return [
+    ...(report.errors ?? []).map((error) => `outside any test: ${firstLine(error.message)}`),
+    ...allTests(report)
+      .filter(({ test }) => outcomeOf(test) === 'failed')
+      .map(({ test, title }) => `${title}: ${firstLine(test.results?.at(-1)?.error?.message)}`),
+  ];
 }
 
 function countPlaywright(report) {
   const counts = zero();
-  for (const test of (report.suites ?? []).flatMap((suite) => [...playwrightTests(suite)])) {
-    const last = test.results?.at(-1)?.status;
-    if (test.status === 'expected') counts.passed += 1;
-    else if (test.status === 'flaky') {
+  for (const { test } of allTests(report)) {
+    const outcome = outcomeOf(test);
+    if (outcome === 'skipped') counts.skipped += 1;
+    else if (outcome === 'failed') counts.failed += 1;
+    else {
       counts.passed += 1;
-      counts.flaky += 1;
-    } else if (test.status === 'skipped' && last !== 'interrupted') counts.skipped += 1;
-    else counts.failed += 1;
+      if (outcome === 'flaky') counts.flaky += 1;
+    }
   }
   // Errors outside any test: the web server did not start, a spec file did not compile, global setup threw.
   counts.failed += (report.errors ?? []).length;
