@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { sql } from 'drizzle-orm';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { runPrimary } from './cluster.ts';
@@ -35,8 +36,16 @@ async function openDatabaseOrExit(env: Env): Promise<DatabaseHandle> {
   }
 }
 
-// Servers starting together on one PostgreSQL database migrate, and seed, one at a time.
-const migrate = (database: DatabaseHandle) => database.exclusively(() => database.migrate());
+/**
+ * Servers starting together on one PostgreSQL database migrate, and seed, one at a time. Then the search postings
+ * are vacuumed: a search reads them from their index alone only on pages a vacuum has marked all-visible, and PGlite
+ * never vacuums by itself (decision 026).
+ */
+const migrate = (database: DatabaseHandle) =>
+  database.exclusively(async () => {
+    await database.migrate();
+    await database.db.execute(sql`vacuum search_postings`);
+  });
 
 async function seedIfAsked(
   database: DatabaseHandle,

@@ -151,7 +151,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
   const reviewPlans = planReviews(new Random(SEEDS.reviews), orderPlans, now);
   const figures = reviewFigures(reviewPlans);
 
-  return db.transaction(async (tx) => {
+  const summary = await db.transaction(async (tx) => {
     await tx.execute(
       sql`truncate table reviews, order_lines, orders, products, categories, category_tags restart identity cascade`,
     );
@@ -203,6 +203,10 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       reviews: reviewRows.length,
     };
   });
+  // Every page of the new postings marked all-visible, so that a search reads them from their index alone: PGlite
+  // never vacuums by itself, and a PostgreSQL server's autovacuum may come much later.
+  await db.execute(sql`vacuum analyze search_postings`);
+  return summary;
 }
 
 /** A demo seller: the user id products refer to, and the e-mail order lines keep. */
@@ -628,7 +632,7 @@ async function dropSecondaryIndexes(db: Database): Promise<string[]> {
   const indexes = await queryRows<{ indexname: string; indexdef: string }>(
     db,
     sql`select indexname, indexdef from pg_indexes
-        where schemaname = current_schema() and tablename = 'products'
+        where schemaname = current_schema() and tablename in ('products', 'search_postings')
           and indexname not in (select conname from pg_constraint)`,
   );
   for (const { indexname } of indexes) await db.execute(sql`drop index ${sql.identifier(indexname)}`);

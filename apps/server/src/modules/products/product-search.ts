@@ -1,6 +1,6 @@
-import { desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
-import { products } from '../../db/schema.ts';
+import { products, searchPostings } from '../../db/schema.ts';
 
 /**
  * A word of a search, as the products' documents spell words (lowercase, without accents), and the known words
@@ -27,6 +27,12 @@ export const INFIX_MIN_LENGTH = 3;
  * words would make a query of thousands of alternatives.
  */
 export const INFIX_WORDS_MAX = 100;
+
+/**
+ * A search reads at most this many of the words typed, the first: a search folds each product's matches into bit masks
+ * of its words (`rankedSearch`). A text of 100 characters rarely holds 50 distinct words.
+ */
+export const SEARCH_WORDS_MAX = 62;
 
 /** `text` with LIKE's wildcards and escape character escaped, to match as it is. */
 const likeEscaped = (text: SQL) =>
@@ -66,7 +72,8 @@ export async function typedWordsOf(db: Database, q: string): Promise<TypedWord[]
           limit ${INFIX_WORDS_MAX}
         ) as infixes
       from typed
-      order by typed.position`,
+      order by typed.position
+      limit ${SEARCH_WORDS_MAX}`,
   );
   return rows.map((row, index) => ({ ...row, last: endsTheText(rows, index) }));
 }
@@ -83,76 +90,103 @@ function endsTheText(words: { word: string }[], index: number): boolean {
 /** A lexeme in tsquery syntax, quoted so that no character of it is an operator. */
 const lexeme = (word: string) => `'${word.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
 
-type Weight = '' | 'A';
-
-/** The ways a typed word matches; `whole` and `exact` rank a product's match. */
-function alternatives(typed: TypedWord, weight: Weight) {
-  const label = (word: string, prefix = false) =>
-    prefix || weight ? `${lexeme(word)}:${prefix ? '*' : ''}${weight}` : lexeme(word);
-  const itself = [label(typed.word)];
-  const prefix = typed.last ? [label(typed.word, true)] : [];
-  const typos = typed.typos.map((word) => label(word));
-  const infixes = typed.infixes.map((word) => label(word));
-  return {
-    /** Every way the typed word matches: itself, as a prefix when last, with a typo, inside a longer word. */
-    everyWay: [...itself, ...prefix, ...typos, ...infixes],
-    /** The typed word is a whole word of the product (maybe with a typo), not the start or a part of one. */
-    whole: [...itself, ...typos],
-    /** The typed word as typed, without a typo. */
-    exact: [...itself, ...prefix, ...infixes],
-  };
-}
-
-const anyOf = (labels: string[]) => `(${labels.join(' | ')})`;
-const asQuery = (text: string) => sql`${text}::tsquery`;
+/** Every way a typed word matches: itself, as a prefix when last, with a typo, inside a longer word. */
+const everyWay = (typed: TypedWord) => [
+  lexeme(typed.word),
+  ...(typed.last ? [`${lexeme(typed.word)}:*`] : []),
+  ...[...typed.typos, ...typed.infixes].map(lexeme),
+];
 
 /** Every typed word, in any field of the product (GIN-indexed by `products_search_idx`). */
 export function matchAll(words: TypedWord[]): SQL {
-  const query = words.map((typed) => anyOf(alternatives(typed, '').everyWay)).join(' & ');
-  return sql`${products.searchDocument} @@ ${asQuery(query)}`;
-}
-
-/** How many typed words match the document in the `kind` way. */
-function countOf(document: SQL, words: TypedWord[], kind: 'whole' | 'exact'): SQL {
-  const tests = words.map(
-    (typed) => sql`(${document} @@ ${asQuery(anyOf(alternatives(typed, '')[kind]))})::int`,
-  );
-  return sql`(${sql.join(tests, sql` + `)})`;
+  const query = words.map((typed) => `(${everyWay(typed).join(' | ')})`).join(' & ');
+  return sql`${products.searchDocument} @@ ${query}::tsquery`;
 }
 
 /**
- * The products of the best rank that `words` allow (`relevanceOrder`): every word in the name, and every word whole
- * and as typed wherever a known word makes that possible (a typo of a word nobody has can only match as the typo).
- * No product ranks above them, so that when they fill a page, that page is theirs, newest first.
+ * A range of known words that a typed word matches, in byte order (`search_postings.word`), and how: `typo` for a
+ * word one edit away, `infix` for a longer word it is a part of; otherwise the word itself, or words it starts.
  */
-export function bestRanked(words: TypedWord[]): SQL {
-  const whole = words.filter((typed) => typed.known || typed.typos.length > 0);
-  const exact = words.filter(
-    (typed) => typed.known || (typed.last && typed.starts) || typed.infixes.length > 0,
-  );
-  const query = [
-    ...words.map((typed) => anyOf(alternatives(typed, 'A').everyWay)),
-    ...whole.map((typed) => anyOf(alternatives(typed, '').whole)),
-    ...exact.map((typed) => anyOf(alternatives(typed, '').exact)),
-  ].join(' & ');
-  return asQuery(query);
+interface WordRange {
+  low: string;
+  high: string;
+  typo: boolean;
+  infix: boolean;
 }
 
-/**
- * The relevance order of the products that match, in `table` (products, or a subquery of them): every word in the
- * name first, then more whole words (not prefixes or parts), then more words as typed (not typos), then newest.
- */
-export function relevanceOrder(
-  words: TypedWord[],
-  table: Record<'searchDocument' | 'createdAt' | 'seq', AnyColumn>,
-): SQL[] {
-  const document = sql`${table.searchDocument}`;
-  const inName = words.map((typed) => anyOf(alternatives(typed, 'A').everyWay)).join(' & ');
+/** Above every character a word can hold in byte order (UTF-8's last code point), so `word + LAST` ends its prefix. */
+const LAST = '\u{10FFFF}';
+/** Below every character a word can hold: `word + FIRST` ends the range that holds the word alone. */
+const FIRST = '\u0001';
+
+function wordRanges(typed: TypedWord): WordRange[] {
+  const alone = (word: string, kind: Partial<WordRange> = {}) => ({
+    low: word,
+    high: word + FIRST,
+    typo: false,
+    infix: false,
+    ...kind,
+  });
   return [
-    sql`(${document} @@ ${asQuery(inName)}) desc`,
-    sql`${countOf(document, words, 'whole')} desc`,
-    sql`${countOf(document, words, 'exact')} desc`,
-    desc(table.createdAt),
-    desc(table.seq),
+    // The last word also matches as a prefix, and that range holds the word itself.
+    typed.last ? { ...alone(typed.word), high: typed.word + LAST } : alone(typed.word),
+    ...typed.typos.map((word) => alone(word, { typo: true })),
+    ...typed.infixes.map((word) => alone(word, { infix: true })),
   ];
+}
+
+/**
+ * A search by relevance over `search_postings`, in one statement: how many products match every typed word (at most
+ * `page.pool`) and the ids of the page asked, in order. Each typed word's ranges are read from
+ * `search_postings_word_idx` with `postingsFilter` applied there, and each product's postings are folded into bit
+ * masks of typed words (SEARCH_WORDS_MAX of them at most): matched, in its name, whole
+ * (not a prefix or a part of a longer word), as typed (not a typo). A product ranks by every word in its name first,
+ * then more whole words, then more words as typed, then newest. Past `page.pool` matches, only the newest are ranked.
+ */
+export function rankedSearch(
+  words: TypedWord[],
+  postingsFilter: SQL | undefined,
+  page: { pool: number; limit: number; offset: number },
+): SQL {
+  const ranges = words.flatMap((typed, index) =>
+    wordRanges(typed).map(
+      (range) =>
+        sql`(${range.low}::text, ${range.high}::text, ${index}::int, ${range.typo}::boolean, ${range.infix}::boolean)`,
+    ),
+  );
+  const every = sql.raw(String(2 ** words.length - 1));
+  const bit = sql`(1::bigint << word_range.word_index)`;
+  const count = (mask: string) => sql.raw(`bit_count(${mask}::bit(64))`);
+  return sql`
+    with word_range (low, high, word_index, typo, infix) as (values ${sql.join(ranges, sql`, `)}),
+    matched as (
+      select posting.product_id, posting.created_at, posting.seq,
+        bit_or(case when posting.in_name then ${bit} else 0 end) as named,
+        bit_or(case when posting.word = word_range.low and not word_range.infix then ${bit} else 0 end) as whole,
+        bit_or(case when word_range.typo then 0 else ${bit} end) as exact
+      from word_range cross join lateral (
+        select ${searchPostings.productId} as product_id, ${searchPostings.createdAt} as created_at,
+          ${searchPostings.seq} as seq, ${searchPostings.inName} as in_name, ${searchPostings.word} as word
+        from ${searchPostings}
+        where ${and(sql`${searchPostings.word} >= word_range.low`, sql`${searchPostings.word} < word_range.high`, postingsFilter)}
+        -- Kept a subquery, so that each range is read from the index: joined, the planner may scan every posting.
+        offset 0
+      ) as posting
+      group by posting.product_id, posting.created_at, posting.seq
+      having bit_or(${bit}) = ${every}
+    ),
+    counted as (select count(*) as matches from matched)
+    select least((select matches from counted), ${page.pool})::int as matches,
+      array(
+        select product_id from (
+          select * from matched where (select matches from counted) <= ${page.pool}
+          union all
+          (
+            select * from matched where (select matches from counted) > ${page.pool}
+            order by created_at desc, seq desc limit ${page.pool}
+          )
+        ) as pool
+        order by named = ${every} desc, ${count('whole')} desc, ${count('exact')} desc, created_at desc, seq desc
+        limit ${page.limit} offset ${page.offset}
+      )::text[] as ids`;
 }

@@ -29,9 +29,9 @@ import {
   type ProductFacets,
 } from '@bazaar/shared/product-facets';
 import { queryRows, type Database } from '../../db/client.ts';
-import { categoryTags, products, users } from '../../db/schema.ts';
+import { categoryTags, products, searchPostings, users } from '../../db/schema.ts';
 import { announceCatalogChange } from '../../db/catalog-changes.ts';
-import { bestRanked, matchAll, relevanceOrder, typedWordsOf, type TypedWord } from './product-search.ts';
+import { matchAll, rankedSearch, typedWordsOf, type TypedWord } from './product-search.ts';
 
 export type NewProductRow = typeof products.$inferInsert;
 
@@ -75,21 +75,49 @@ export type ProductFilter = Omit<ProductFilterQuery, 'q' | 'category' | 'seller'
 /** A filter with its order and page. */
 export type ProductListFilter = ProductFilter & Pick<ProductListQuery, 'sort' | 'limit' | 'offset'>;
 
-/** Products having any of `tags`; none for no tags (a category route value that matches no tag). */
-const categoriesIn = (tags: string[] | undefined) =>
-  tags === undefined ? undefined : tags.length === 0 ? sql`false` : arrayOverlaps(products.categories, tags);
+/** The columns a filter reads, in `products` and in `search_postings` alike. */
+type FilteredColumns = Record<
+  'categories' | 'flashSale' | 'sellerId' | 'brand' | 'saleCents' | 'ratings',
+  AnyColumn
+> & { inStock: SQL };
+
+const filteredColumnsOf = (
+  table: typeof products | typeof searchPostings,
+  inStock: SQL,
+): FilteredColumns => ({
+  categories: table.categories,
+  flashSale: table.flashSale,
+  sellerId: table.sellerId,
+  brand: table.brand,
+  saleCents: table.saleCents,
+  ratings: table.ratings,
+  inStock,
+});
+const PRODUCT_FILTERED = filteredColumnsOf(
+  products,
+  sql`(${or(isNull(products.stock), sql`${products.stock} > 0`)})`,
+);
+const POSTING_FILTERED = filteredColumnsOf(searchPostings, sql`${searchPostings.inStock}`);
+
+/** Everything a filter asks but its words. */
+function valuesWhere(filter: ProductFilter, table: FilteredColumns): SQL | undefined {
+  const tags = filter.categoryTags;
+  return and(
+    tags === undefined ? undefined : tags.length === 0 ? sql`false` : arrayOverlaps(table.categories, tags),
+    filter.flash_sale === undefined ? undefined : eq(table.flashSale, filter.flash_sale),
+    filter.sellerId === undefined ? undefined : eq(table.sellerId, filter.sellerId),
+    filter.brand === undefined ? undefined : inArray(table.brand, filter.brand),
+    filter.price_min === undefined ? undefined : gte(table.saleCents, dollarsToCents(filter.price_min)),
+    filter.price_max === undefined ? undefined : lte(table.saleCents, dollarsToCents(filter.price_max)),
+    filter.rating_min === undefined ? undefined : gte(table.ratings, filter.rating_min),
+    filter.in_stock ? table.inStock : undefined,
+  );
+}
 
 function whereOf(filter: ProductFilter): SQL | undefined {
   return and(
     filter.words === undefined ? undefined : matchAll(filter.words),
-    categoriesIn(filter.categoryTags),
-    filter.flash_sale === undefined ? undefined : eq(products.flashSale, filter.flash_sale),
-    filter.sellerId === undefined ? undefined : eq(products.sellerId, filter.sellerId),
-    filter.brand === undefined ? undefined : inArray(products.brand, filter.brand),
-    filter.price_min === undefined ? undefined : gte(products.saleCents, dollarsToCents(filter.price_min)),
-    filter.price_max === undefined ? undefined : lte(products.saleCents, dollarsToCents(filter.price_max)),
-    filter.rating_min === undefined ? undefined : gte(products.ratings, filter.rating_min),
-    filter.in_stock ? or(isNull(products.stock), sql`${products.stock} > 0`) : undefined,
+    valuesWhere(filter, PRODUCT_FILTERED),
   );
 }
 
@@ -124,9 +152,6 @@ const ORDER_BY: Record<Exclude<ProductSort, 'relevance'>, (table: SortableColumn
  * list's count when known, which picks the page's plan for a name search.
  */
 export function listQueries(db: Database, query: ProductListFilter, matches?: number) {
-  if (query.sort === 'relevance' && query.words !== undefined) {
-    return { page: rankedPage(db, { ...query, words: query.words }), count: countQuery(db, query) };
-  }
   const where = whereOf(query);
   const fewMatches = query.words !== undefined && matches !== undefined && matches <= FEW_MATCHES;
 
@@ -154,7 +179,7 @@ export function listQueries(db: Database, query: ProductListFilter, matches?: nu
 
 /**
  * The newest `limit` products matching `filter`, with the columns that `select` (a dynamic select from the products)
- * names: the pool that relevance ranks and each pool that the facets count. A common filter is read newest first
+ * names: each pool that the facets count. A common filter is read newest first
  * from `products_created_idx` and the reading stops at `limit`; a rarer one from its index, then sorted.
  */
 const newestMatches = <Select extends PgSelect>(select: Select, filter: ProductFilter, limit: number) =>
@@ -169,80 +194,13 @@ const newestMatches = <Select extends PgSelect>(select: Select, filter: ProductF
  */
 const RANKED_POOL = SEARCH_COUNT_MAX + 1;
 
-/** The pool of a search by relevance (`RANKED_POOL` rows): ids and search documents only. */
-const rankedPool = (db: Database, query: ProductListFilter) =>
-  db.$with('pool').as(
-    newestMatches(
-      db
-        .select({
-          id: products.id,
-          createdAt: products.createdAt,
-          seq: products.seq,
-          searchDocument: products.searchDocument,
-        })
-        .from(products)
-        .$dynamic(),
-      query,
-      RANKED_POOL,
-    ),
-  );
-
-/**
- * Whether a search matches more products than it ranks: its pool is then read newest first from an index, and the
- * page of the best-ranked (`bestRankedPage`) stops reading as soon as it is full. With fewer, every match is read
- * whatever the plan, so they are ranked at once.
- */
-const manyMatches = (matches: number | undefined) => matches !== undefined && matches > SEARCH_COUNT_MAX;
-
-/**
- * The page of a search by relevance when the products of the best rank (`bestRanked`) fill it: they are read from
- * the newest matches until the page is full, without ranking the rest. Exported so that a test can read its plan.
- */
-export function bestRankedPage(db: Database, query: ProductListFilter & { words: TypedWord[] }) {
-  const pool = rankedPool(db, query);
-  const best = db
-    .with(pool)
-    .select({ id: pool.id, createdAt: pool.createdAt, seq: pool.seq })
-    .from(pool)
-    .where(sql`${pool.searchDocument} @@ ${bestRanked(query.words)}`)
-    .orderBy(desc(pool.createdAt), desc(pool.seq))
-    .limit(query.limit)
-    .offset(query.offset)
-    .as('best');
-  return selectWithSeller(db)
-    .innerJoin(best, eq(best.id, products.id))
-    .orderBy(desc(best.createdAt), desc(best.seq));
-}
-
-/**
- * A page of a search by relevance: the pool (`rankedPool`) ranked by the products' ids and search documents only,
- * and the page's rows alone read whole. Each row also carries the size of the pool (`matches`), so that the pool
- * read once both ranks the page and counts the search.
- */
-function rankedPage(db: Database, query: ProductListFilter & { words: TypedWord[] }) {
-  const pool = rankedPool(db, query);
-  const top = db
-    .select({ id: pool.id })
-    .from(pool)
-    .orderBy(...relevanceOrder(query.words, pool))
-    .limit(query.limit)
-    .offset(query.offset)
-    .as('top');
-  return (
-    db
-      .with(pool)
-      .select({
-        ...productColumns,
-        ...sellerColumns,
-        matches: sql<number>`(select count(*) from ${pool})`.mapWith(Number),
-      })
-      .from(products)
-      .innerJoin(users, eq(users.id, products.sellerId))
-      .innerJoin(top, eq(top.id, products.id))
-      // The page's few rows, ranked again in the same order.
-      .orderBy(...relevanceOrder(query.words, products))
-  );
-}
+/** A search by relevance (`rankedSearch`): the ids of its page, in order, and its count. Exported for the plan test. */
+export const rankedSearchQuery = (query: ProductListFilter & { words: TypedWord[] }) =>
+  rankedSearch(query.words, valuesWhere(query, POSTING_FILTERED), {
+    pool: RANKED_POOL,
+    limit: query.limit,
+    offset: query.offset,
+  });
 
 /** The count of a list; a search stops counting one past SEARCH_COUNT_MAX: enough to tell that the total is capped. */
 function countQuery(db: Database, filter: ProductFilter) {
@@ -408,10 +366,6 @@ async function readFacets(db: Database, filter: ProductFilter): Promise<ProductF
   };
 }
 
-/** Rows of `rankedPage` as every other read answers them. */
-const withoutMatches = (rows: (ProductRow & { matches: number })[]): ProductRow[] =>
-  rows.map(({ matches: _matches, ...row }) => row);
-
 /** The product `id`, if `editor` may change it: undefined = anyone (an admin), else the seller's user id. */
 const editableBy = (id: string, editor: string | undefined) =>
   and(eq(products.id, id), editor === undefined ? undefined : eq(products.sellerId, editor));
@@ -434,6 +388,21 @@ export function createProductsRepository(db: Database) {
       .orderBy(...ORDER_BY.random(products))
       .limit(query.limit - after.length);
     return [...after, ...before];
+  }
+
+  /**
+   * A page of a search by relevance and its count (capped past SEARCH_COUNT_MAX), from one read of its matches'
+   * postings; then the page's rows alone are read whole.
+   */
+  async function rankedPageAndCount(
+    query: ProductListFilter & { words: TypedWord[] },
+  ): Promise<{ rows: ProductRow[]; total: number }> {
+    const [ranked] = await queryRows<{ matches: number; ids: string[] }>(db, rankedSearchQuery(query));
+    const ids = ranked?.ids ?? [];
+    const rows = ids.length === 0 ? [] : await selectWithSeller(db).where(inArray(products.id, ids));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    // A product deleted between the two reads is left out.
+    return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: Number(ranked?.matches ?? 0) };
   }
 
   async function countOf(filter: ProductFilter): Promise<number> {
@@ -463,28 +432,13 @@ export function createProductsRepository(db: Database) {
     /** One page; `matches`, the list's count when known, lets a search pick the cheaper plan. */
     async page(query: ProductListFilter, matches?: number): Promise<ProductRow[]> {
       if (query.sort === 'random') return randomPage(query);
-      if (query.sort === 'relevance' && query.words !== undefined && manyMatches(matches)) {
-        // A common word's first pages are mostly all of the best rank, read newest first without ranking the rest.
-        const best = await bestRankedPage(db, { ...query, words: query.words });
-        if (best.length === query.limit) return best;
-      }
       if (query.sort === 'relevance' && query.words !== undefined) {
-        return withoutMatches(await rankedPage(db, { ...query, words: query.words }));
+        return (await rankedPageAndCount({ ...query, words: query.words })).rows;
       }
       return listQueries(db, query, matches).page;
     },
 
-    /**
-     * A page of a search by relevance and its count (capped past SEARCH_COUNT_MAX), from one read of its newest
-     * matches; the count is asked separately only when the page is empty.
-     */
-    async rankedPageAndCount(
-      query: ProductListFilter & { words: TypedWord[] },
-    ): Promise<{ rows: ProductRow[]; total: number }> {
-      const rows = await rankedPage(db, query);
-      const total = rows[0]?.matches ?? (await countOf(query));
-      return { rows: withoutMatches(rows), total };
-    },
+    rankedPageAndCount,
 
     /** The words of a search text and the known words each stands for. */
     typedWords: (q: string) => typedWordsOf(db, q),
