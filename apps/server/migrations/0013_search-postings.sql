@@ -1,3 +1,6 @@
+-- search_postings holds one row per word of each product's search document, with what a search ranks and filters
+-- by, so that a search by relevance reads a word's matches from one index instead of each matching product
+-- (decision 026).
 CREATE TABLE "search_postings" (
 	"word" text collate "C" NOT NULL,
 	"product_id" uuid NOT NULL,
@@ -14,7 +17,8 @@ CREATE TABLE "search_postings" (
 	CONSTRAINT "search_postings_product_id_word_pk" PRIMARY KEY("product_id","word")
 );
 --> statement-breakpoint
-CREATE INDEX "search_postings_word_idx" ON "search_postings" USING btree ("word","created_at" DESC NULLS LAST,"seq" DESC NULLS LAST,"product_id","in_name","sale_cents","ratings","in_stock","flash_sale");--> statement-breakpoint
+CREATE INDEX "search_postings_word_idx" ON "search_postings" USING btree ("word","created_at" DESC NULLS LAST,"seq" DESC NULLS LAST,"product_id","in_name","sale_cents","ratings","in_stock","flash_sale","brand","categories");
+--> statement-breakpoint
 -- A product's postings: one per word of its search document. As for search_words (0012), triggers keep them on
 -- every write to products, whoever writes: a statement's new products at once, a product whose words or filtered
 -- values changed by itself (an order that leaves a product in stock changes nothing here), removed products at once.

@@ -147,7 +147,7 @@ export const searchPostings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.word] }),
-    // Everything a search by relevance reads of a match but its brand, seller and categories, for index-only scans.
+    // Everything a search by relevance and its facets read of a match but its seller, for index-only scans.
     index('search_postings_word_idx').on(
       t.word,
       t.createdAt.desc(),
@@ -158,6 +158,8 @@ export const searchPostings = pgTable(
       t.ratings,
       t.inStock,
       t.flashSale,
+      t.brand,
+      t.categories,
     ),
   ],
 );

@@ -135,18 +135,32 @@ function wordRanges(typed: TypedWord): WordRange[] {
   ];
 }
 
+/** The values of a product that its postings carry, as `postingsMatching` may answer them beside its masks. */
+export const POSTED_VALUES = {
+  categories: searchPostings.categories,
+  brand: searchPostings.brand,
+  ratings: searchPostings.ratings,
+  sale_cents: searchPostings.saleCents,
+  in_stock: searchPostings.inStock,
+};
+type PostedValue = keyof typeof POSTED_VALUES;
+
+/** The bit of the typed word a `word_range` row stands for. */
+const WORD_BIT = sql`(1::bigint << word_range.word_index)`;
+
+/** The mask of every word of `words`. */
+const everyWord = (words: TypedWord[]) => sql.raw(String(2 ** words.length - 1));
+
 /**
- * A search by relevance over `search_postings`, in one statement: how many products match every typed word (at most
- * `page.pool`) and the ids of the page asked, in order. Each typed word's ranges are read from
- * `search_postings_word_idx` with `postingsFilter` applied there, and each product's postings are folded into bit
- * masks of typed words (SEARCH_WORDS_MAX of them at most): matched, in its name, whole
- * (not a prefix or a part of a longer word), as typed (not a typo). A product ranks by every word in its name first,
- * then more whole words, then more words as typed, then newest. Past `page.pool` matches, only the newest are ranked.
+ * The products whose postings match every typed word and `postingsFilter`: a subquery of their ids, dates and
+ * sequences, the bit masks of the typed words each matches in its name (`named`), whole (not a prefix or a part of a
+ * longer word) and as typed (not a typo), and the `values` asked. Each typed word's ranges of words are read from
+ * `search_postings_word_idx`, with the filter applied there. A mask holds SEARCH_WORDS_MAX words at most.
  */
-export function rankedSearch(
+export function postingsMatching(
   words: TypedWord[],
   postingsFilter: SQL | undefined,
-  page: { pool: number; limit: number; offset: number },
+  values: PostedValue[] = [],
 ): SQL {
   const ranges = words.flatMap((typed, index) =>
     wordRanges(typed).map(
@@ -154,27 +168,46 @@ export function rankedSearch(
         sql`(${range.low}::text, ${range.high}::text, ${index}::int, ${range.typo}::boolean, ${range.infix}::boolean)`,
     ),
   );
-  const every = sql.raw(String(2 ** words.length - 1));
-  const bit = sql`(1::bigint << word_range.word_index)`;
+  const valueNames = sql.join(
+    values.map((name) => sql`, posting.${sql.identifier(name)}`),
+    sql``,
+  );
+  const postedValues = sql.join(
+    values.map((name) => sql`, ${POSTED_VALUES[name]} as ${sql.identifier(name)}`),
+    sql``,
+  );
+  return sql`
+    with word_range (low, high, word_index, typo, infix) as (values ${sql.join(ranges, sql`, `)})
+    select posting.product_id, posting.created_at, posting.seq${valueNames},
+      bit_or(case when posting.in_name then ${WORD_BIT} else 0 end) as named,
+      bit_or(case when posting.word = word_range.low and not word_range.infix then ${WORD_BIT} else 0 end) as whole,
+      bit_or(case when word_range.typo then 0 else ${WORD_BIT} end) as exact
+    from word_range cross join lateral (
+      select ${searchPostings.productId} as product_id, ${searchPostings.createdAt} as created_at,
+        ${searchPostings.seq} as seq, ${searchPostings.inName} as in_name, ${searchPostings.word} as word${postedValues}
+      from ${searchPostings}
+      where ${and(sql`${searchPostings.word} >= word_range.low`, sql`${searchPostings.word} < word_range.high`, postingsFilter)}
+      -- Kept a subquery, so that each range is read from the index: joined, the planner may scan every posting.
+      offset 0
+    ) as posting
+    group by posting.product_id, posting.created_at, posting.seq${valueNames}
+    having bit_or(${WORD_BIT}) = ${everyWord(words)}`;
+}
+
+/**
+ * A search by relevance over `search_postings`, in one statement: how many products match every typed word (at most
+ * `page.pool`) and the ids of the page asked, in order. A product ranks by every word in its name first, then more
+ * whole words, then more words as typed (`postingsMatching`), then newest. Past `page.pool` matches, only the newest
+ * are ranked.
+ */
+export function rankedSearch(
+  words: TypedWord[],
+  postingsFilter: SQL | undefined,
+  page: { pool: number; limit: number; offset: number },
+): SQL {
   const count = (mask: string) => sql.raw(`bit_count(${mask}::bit(64))`);
   return sql`
-    with word_range (low, high, word_index, typo, infix) as (values ${sql.join(ranges, sql`, `)}),
-    matched as (
-      select posting.product_id, posting.created_at, posting.seq,
-        bit_or(case when posting.in_name then ${bit} else 0 end) as named,
-        bit_or(case when posting.word = word_range.low and not word_range.infix then ${bit} else 0 end) as whole,
-        bit_or(case when word_range.typo then 0 else ${bit} end) as exact
-      from word_range cross join lateral (
-        select ${searchPostings.productId} as product_id, ${searchPostings.createdAt} as created_at,
-          ${searchPostings.seq} as seq, ${searchPostings.inName} as in_name, ${searchPostings.word} as word
-        from ${searchPostings}
-        where ${and(sql`${searchPostings.word} >= word_range.low`, sql`${searchPostings.word} < word_range.high`, postingsFilter)}
-        -- Kept a subquery, so that each range is read from the index: joined, the planner may scan every posting.
-        offset 0
-      ) as posting
-      group by posting.product_id, posting.created_at, posting.seq
-      having bit_or(${bit}) = ${every}
-    ),
+    with matched as (${postingsMatching(words, postingsFilter)}),
     counted as (select count(*) as matches from matched)
     select least((select matches from counted), ${page.pool})::int as matches,
       array(
@@ -186,7 +219,8 @@ export function rankedSearch(
             order by created_at desc, seq desc limit ${page.pool}
           )
         ) as pool
-        order by named = ${every} desc, ${count('whole')} desc, ${count('exact')} desc, created_at desc, seq desc
+        order by named = ${everyWord(words)} desc, ${count('whole')} desc, ${count('exact')} desc,
+          created_at desc, seq desc
         limit ${page.limit} offset ${page.offset}
       )::text[] as ids`;
 }

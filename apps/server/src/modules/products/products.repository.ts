@@ -31,7 +31,7 @@ import {
 import { queryRows, type Database } from '../../db/client.ts';
 import { categoryTags, products, searchPostings, users } from '../../db/schema.ts';
 import { announceCatalogChange } from '../../db/catalog-changes.ts';
-import { matchAll, rankedSearch, typedWordsOf, type TypedWord } from './product-search.ts';
+import { matchAll, postingsMatching, rankedSearch, typedWordsOf, type TypedWord } from './product-search.ts';
 
 export type NewProductRow = typeof products.$inferInsert;
 
@@ -261,7 +261,7 @@ const FACET_COUNTS: Record<CountedGroup, SQL[]> = {
         max === null ? sql`` : sql` and sale_cents < ${dollarsToCents(max)}`
       })::int`,
   ),
-  in_stock: [sql`count(*) filter (where stock is null or stock > 0)::int`],
+  in_stock: [sql`count(*) filter (where in_stock)::int`],
 };
 
 /** The facets as `facetQuery` answers them: JSON of each group's counts, and whether a pool was full. */
@@ -283,21 +283,34 @@ export function facetQuery(db: Database, filter: ProductFilter): SQL {
   const groups = Object.keys(FACET_GROUPS) as FacetGroup[];
   const own = groups.filter((group) => FACET_GROUPS[group].selected(filter));
   const poolOf = (group: FacetGroup) => sql.identifier(own.includes(group) ? `pool_${group}` : 'pool');
-  const poolQuery = (poolFilter: ProductFilter) =>
-    newestMatches(
-      db
-        .select({
-          categories: products.categories,
-          brand: products.brand,
-          ratings: products.ratings,
-          sale_cents: products.saleCents,
-          stock: products.stock,
-        })
-        .from(products)
-        .$dynamic(),
-      poolFilter,
-      FACET_POOL,
-    );
+  const poolQuery = (poolFilter: ProductFilter) => {
+    if (poolFilter.words === undefined) {
+      return newestMatches(
+        db
+          .select({
+            categories: products.categories,
+            brand: products.brand,
+            ratings: products.ratings,
+            sale_cents: products.saleCents,
+            in_stock: sql<boolean>`${PRODUCT_FILTERED.inStock}`.as('in_stock'),
+          })
+          .from(products)
+          .$dynamic(),
+        poolFilter,
+        FACET_POOL,
+      );
+    }
+    // A search's pool is read from its postings, which carry every value the groups count.
+    const matching = postingsMatching(poolFilter.words, valuesWhere(poolFilter, POSTING_FILTERED), [
+      'categories',
+      'brand',
+      'ratings',
+      'sale_cents',
+      'in_stock',
+    ]);
+    return sql`select categories, brand, ratings, sale_cents, in_stock from (${matching}) as matched
+      order by created_at desc, seq desc limit ${FACET_POOL}`;
+  };
   const pools = [
     sql`pool as (${poolQuery(filter)})`,
     ...own.map((group) => sql`${poolOf(group)} as (${poolQuery(FACET_GROUPS[group].without(filter))})`),
