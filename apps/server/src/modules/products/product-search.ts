@@ -12,10 +12,6 @@ export interface TypedWord {
   last: boolean;
   typos: string[];
   infixes: string[];
-  /** The word as typed is a known word. */
-  known: boolean;
-  /** Some known word starts with the word as typed (or is it). */
-  starts: boolean;
 }
 
 /** A typed word this long or longer also matches known words one typo (one edit) away. */
@@ -53,11 +49,6 @@ export async function typedWordsOf(db: Database, q: string): Promise<TypedWord[]
         from unnest(to_tsvector('simple'::regconfig, search_fold(${q})))
       )
       select typed.word,
-        exists(select from search_words as known where known.word = typed.word) as known,
-        -- Not exists(): planned for an early hit, it read the whole dictionary when no word starts so.
-        (
-          select count(*) from search_words as known where known.word like ${likeEscaped(sql`typed.word`)} || '%'
-        ) > 0 as starts,
         array(
           select known.word from search_words as known
           where length(typed.word) >= ${TYPO_MIN_LENGTH} and known.word % typed.word
@@ -136,7 +127,7 @@ function wordRanges(typed: TypedWord): WordRange[] {
 }
 
 /** The values of a product that its postings carry, as `postingsMatching` may answer them beside its masks. */
-export const POSTED_VALUES = {
+const POSTED_VALUES = {
   categories: searchPostings.categories,
   brand: searchPostings.brand,
   ratings: searchPostings.ratings,
