@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 
@@ -30,16 +30,17 @@ const fields = Object.keys(outboxColumns) as (keyof OutgoingMail)[];
 export const queuedMail = (field: keyof OutgoingMail) => sql`mail.${sql.identifier(field)}`;
 
 /**
- * The INSERT that puts `mails` into the outbox (they travel as one JSON parameter), run alone or as a
- * data-modifying CTE of the caller's statement; only the mails `where` holds for, when given.
+ * The INSERT that puts `mails` into the outbox (they travel as one JSON parameter, or a prepared statement's
+ * placeholder for their JSON), run alone or as a data-modifying CTE of the caller's statement; only the mails
+ * `where` holds for, when given.
  */
-export function outboxInsert(mails: OutgoingMail[], where?: SQL): SQL {
+export function outboxInsert(mails: OutgoingMail[] | Placeholder, where?: SQL): SQL {
   const list = (each: (field: keyof OutgoingMail) => SQLWrapper) => sql.join(fields.map(each), sql`, `);
   const columns = list((field) => sql.identifier(outboxColumns[field].name));
   const fieldsAsText = list((field) => sql`${sql.identifier(field)} text`);
   return sql`insert into ${mailOutbox} (${columns})
     select ${list(queuedMail)}
-    from jsonb_to_recordset(${JSON.stringify(mails)}::jsonb) as mail(${fieldsAsText})
+    from jsonb_to_recordset(${Array.isArray(mails) ? JSON.stringify(mails) : mails}::jsonb) as mail(${fieldsAsText})
     ${where === undefined ? sql`` : sql`where ${where}`}`;
 }
 

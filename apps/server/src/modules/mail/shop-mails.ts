@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { formatDollars } from '@bazaar/shared/pricing';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -126,7 +126,7 @@ const takesShopMails = sql`exists (select 1 from ${users} where ${users.email} =
  * The outbox INSERT of shop mails, leaving out recipients who do not take them, for a statement of the caller's;
  * `when`, a condition of that statement, must hold too.
  */
-export function shopMailsInsert(mails: OutgoingMail[], when: SQL): SQL {
+export function shopMailsInsert(mails: OutgoingMail[] | Placeholder, when: SQL): SQL {
   return outboxInsert(mails, sql`${takesShopMails} and ${when}`);
 }
 

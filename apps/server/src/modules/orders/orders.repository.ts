@@ -15,7 +15,7 @@ import {
 import { orderStatusOf, type OrderListQuery, type OrderStatus } from '@bazaar/shared/orders';
 import type { PublicUser } from '@bazaar/shared/users';
 import { announceCatalogChange, CATALOG_CHANNEL } from '../../db/catalog-changes.ts';
-import { queryRows, type Database } from '../../db/client.ts';
+import { prepareRows, type Database } from '../../db/client.ts';
 import { orderLines, orders, products, users } from '../../db/schema.ts';
 import {
   buyerCancelledMail,
@@ -113,41 +113,36 @@ function rowOfColumnNames(table: Table, row: Record<string, unknown>): Record<st
 /** The order columns a placement writes; the rest (seq, order_time) come from their defaults. */
 type PlacedOrder = Omit<NewOrderRow, 'id' | 'seq' | 'orderTime'> & Pick<OrderRow, 'id'>;
 
+/** What the placement statement answers: the order's seq and time when placed, or why not. */
+interface PlacementRow {
+  seq: number | null;
+  ordered_at: number | null;
+  taken: string[];
+  short_id: string | null;
+  short_left: number | null;
+}
+
+const value = (name: string) => sql.placeholder(name);
+
 /**
  * Places an order in one statement (one round trip: a counted product's row stays locked for this statement
- * only). It locks the order's counted products in id order (orders locking them so never deadlock) and reads their
- * stock under the lock; when each has the units wanted and the user has no order with the idempotency key yet, it
- * inserts the order, takes the units, inserts the lines, noting which took stock, and the mails, and announces the
- * catalog change. Otherwise it writes nothing and tells why.
+ * only), prepared once for `db`. It locks the order's counted products in id order (orders locking them so never
+ * deadlock) and reads their stock under the lock; when each has the units wanted and the user has no order with the
+ * idempotency key yet, it inserts the order, takes the units, inserts the lines, noting which took stock, and the
+ * mails, and announces the catalog change. Otherwise it writes nothing and tells why.
  */
-async function insertOrder(
-  db: Database,
-  order: PlacedOrder,
-  lines: NewOrderLineRow[],
-  mails: OutgoingMail[],
-): Promise<Placement> {
-  const status = order.status ?? 'processing';
-  const wanted = unitsPerProduct(lines);
-  // Lines, units and mails travel as JSON parameters, read back as rows.
-  const lineRows = JSON.stringify(
-    lines.map((line) => rowOfColumnNames(orderLines, { ...line, orderId: order.id })),
-  );
-  const units = JSON.stringify(wanted.map(([id, count]) => ({ id, units: count })));
-  const [row] = await queryRows<{
-    seq: number | null;
-    ordered_at: number | null;
-    taken: string[];
-    short_id: string | null;
-    short_left: number | null;
-  }>(
+function orderPlacement(db: Database) {
+  const place = prepareRows<PlacementRow>(
     db,
+    'place_order',
     sql`with wanted as (
-      select * from jsonb_to_recordset(${units}::jsonb) as w(id uuid, units integer)
+      select * from jsonb_to_recordset(${value('units')}::jsonb) as w(id uuid, units integer)
     ), counted as (
       -- LockRows runs above the sort: the rows are locked in id order. NO KEY UPDATE (what changing the stock
-      -- takes) leaves the key share that a line's foreign key takes free: see moveLines.
+      -- takes) leaves the key share that a line's foreign key takes free: see moveLines. The ids as an array: with
+      -- a join, the planner reads every product when few count their stock.
       select ${products.id} as id, ${products.stock} as stock from ${products}
-      where ${products.id} in (select id from wanted) and ${products.stock} is not null
+      where ${products.id} = any(array(select id from wanted)) and ${products.stock} is not null
       order by ${products.id}
       for no key update
     ), short as (
@@ -158,9 +153,9 @@ async function insertOrder(
     ), header as (
       insert into ${orders} (id, user_email, name, email, phone, address, payment_method, total_cents, status,
         idempotency_key, request_digest)
-      select ${order.id}::uuid, ${order.userEmail}, ${order.name}, ${order.email}, ${order.phone}, ${order.address},
-        ${order.paymentMethod}, ${order.totalCents}, ${status}, ${order.idempotencyKey ?? null}::text,
-        ${order.requestDigest ?? null}::text
+      select ${value('id')}::uuid, ${value('userEmail')}, ${value('name')}, ${value('email')}, ${value('phone')},
+        ${value('address')}, ${value('paymentMethod')}, ${value('totalCents')}::bigint, ${value('status')},
+        ${value('idempotencyKey')}::text, ${value('requestDigest')}::text
       where not exists (select 1 from short)
       on conflict (user_email, idempotency_key) do nothing
       returning seq, order_time
@@ -174,11 +169,11 @@ async function insertOrder(
     ), inserted_lines as (
       insert into ${orderLines}
       select line.*
-      from header, jsonb_array_elements(${lineRows}::jsonb) as given(line_row),
+      from header, jsonb_array_elements(${value('lines')}::jsonb) as given(line_row),
         jsonb_populate_record(null::${orderLines}, given.line_row || jsonb_build_object('stock_taken',
           exists (select 1 from taken where taken.id = (given.line_row ->> 'product_id')::uuid))) as line
     ), mails as (
-      ${shopMailsInsert(mails, sql`exists (select 1 from header)`)}
+      ${shopMailsInsert(value('mails'), sql`exists (select 1 from header)`)}
     ), announced as (
       -- Product answers show the stock: every process's catalog cache must forget them once this commits.
       select pg_notify(${CATALOG_CHANNEL}, '') where exists (select 1 from taken)
@@ -189,28 +184,46 @@ async function insertOrder(
       (select id::text from short) as short_id, (select stock from short) as short_left,
       (select count(*) from announced) as announced`,
   );
-  if (!row) throw new Error('the order statement answered no row');
-  if (row.seq === null || row.ordered_at === null) {
-    return row.short_id === null
-      ? { outcome: 'key used' }
-      : { outcome: 'short', productId: row.short_id, left: row.short_left ?? 0 };
-  }
-  if (mails.length > 0) outboxEvents.emit('queued');
-  const taken = new Set(row.taken);
-  return {
-    outcome: 'placed',
-    order: {
+
+  return async (order: PlacedOrder, lines: NewOrderLineRow[], mails: OutgoingMail[]): Promise<Placement> => {
+    const status = order.status ?? 'processing';
+    const idempotencyKey = order.idempotencyKey ?? null;
+    const requestDigest = order.requestDigest ?? null;
+    // Lines, units and mails travel as JSON parameters, read back as rows.
+    const [row] = await place({
+      units: JSON.stringify(unitsPerProduct(lines).map(([id, units]) => ({ id, units }))),
       ...order,
       status,
-      idempotencyKey: order.idempotencyKey ?? null,
-      requestDigest: order.requestDigest ?? null,
-      seq: row.seq,
-      orderTime: new Date(row.ordered_at),
-    },
-    lines: lines.map((line) => ({
-      ...line,
-      stockTaken: line.productId !== null && taken.has(line.productId),
-    })),
+      idempotencyKey,
+      requestDigest,
+      lines: JSON.stringify(
+        lines.map((line) => rowOfColumnNames(orderLines, { ...line, orderId: order.id })),
+      ),
+      mails: JSON.stringify(mails),
+    });
+    if (!row) throw new Error('the order statement answered no row');
+    if (row.seq === null || row.ordered_at === null) {
+      return row.short_id === null
+        ? { outcome: 'key used' }
+        : { outcome: 'short', productId: row.short_id, left: row.short_left ?? 0 };
+    }
+    if (mails.length > 0) outboxEvents.emit('queued');
+    const taken = new Set(row.taken);
+    return {
+      outcome: 'placed',
+      order: {
+        ...order,
+        status,
+        idempotencyKey,
+        requestDigest,
+        seq: row.seq,
+        orderTime: new Date(row.ordered_at),
+      },
+      lines: lines.map((line) => ({
+        ...line,
+        stockTaken: line.productId !== null && taken.has(line.productId),
+      })),
+    };
   };
 }
 
@@ -253,6 +266,7 @@ export function createOrdersRepository(db: Database, shopUrl: string) {
     .innerJoin(users, eq(users.id, products.sellerId))
     .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare('order_products_by_ids');
+  const insertOrder = orderPlacement(db);
 
   return {
     /** The products of an order, with what its lines keep of them. */
@@ -294,7 +308,7 @@ export function createOrdersRepository(db: Database, shopUrl: string) {
     placeOrder(order: Omit<PlacedOrder, 'id'>, priced: PricedLineRow[]): Promise<Placement> {
       const placed = { ...order, id: randomUUID() };
       const lines = priced.map((line) => ({ ...line, stockTaken: false, status: 'processing' as const }));
-      return insertOrder(db, placed, lines, orderPlacedMails(shopUrl, placed, lines));
+      return insertOrder(placed, lines, orderPlacedMails(shopUrl, placed, lines));
     },
 
     /**
