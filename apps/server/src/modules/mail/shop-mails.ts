@@ -123,10 +123,10 @@ export function reviewMail(
 const takesShopMails = sql`exists (select 1 from ${users} where ${users.email} = ${queuedMail('to')} and ${users.shopMails})`;
 
 /**
- * The outbox INSERT of shop mails, leaving out recipients who do not take them, for a statement of the caller's;
- * `when`, a condition of that statement, must hold too.
+ * The outbox INSERT of shop mails, leaving out recipients who do not take them, for a prepared statement of the
+ * caller's: `mails` is its placeholder for the mails' JSON, and `when`, a condition of that statement, must hold too.
  */
-export function shopMailsInsert(mails: OutgoingMail[] | Placeholder, when: SQL): SQL {
+export function shopMailsInsert(mails: Placeholder, when: SQL): SQL {
   return outboxInsert(mails, sql`${takesShopMails} and ${when}`);
 }
 
