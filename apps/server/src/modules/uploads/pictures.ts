@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { default as SharpLibrary, Metadata, OutputInfo } from 'sharp';
 import { UPLOAD_WIDTHS } from '@bazaar/shared/uploads';
 import { AppError } from '../../errors/app-error.ts';
 import { queue } from '../../in-turn.ts';
@@ -10,9 +10,21 @@ export const MAX_PIXELS = 50_000_000;
 /** How many pictures this process decodes at once; more wait their turn, so memory stays flat under a burst. */
 const AT_ONCE = 2;
 
-// Each picture is read once, so libvips' operation cache only holds memory; two threads per picture.
-sharp.cache(false);
-sharp.concurrency(2);
+let loaded: Promise<typeof SharpLibrary> | undefined;
+
+/**
+ * sharp, loaded at the first picture: libvips adds about 20 MB to the server's memory, which a shop receiving no
+ * pictures need not hold.
+ */
+function loadSharp() {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    // Each picture is read once, so libvips' operation cache only holds memory; two threads per picture.
+    sharp.cache(false);
+    sharp.concurrency(2);
+    return sharp;
+  });
+  return loaded;
+}
 
 export interface StoredWidth {
   /** The width asked for (one of UPLOAD_WIDTHS); the picture is narrower when the original was. */
@@ -32,6 +44,7 @@ const ACCEPTED = 'Send a JPEG, PNG, WebP or AVIF picture.';
 
 /** The picture's kind from its bytes (never its name or Content-Type), refusing all but the accepted ones. */
 async function checkedHeader(file: Buffer): Promise<{ width: number; height: number }> {
+  const sharp = await loadSharp();
   let header: Metadata;
   try {
     // The header only: sharp's own pixel limit would call a bomb unreadable instead of too large.
@@ -63,6 +76,7 @@ const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest(
  */
 async function storedWidths(file: Buffer): Promise<Picture> {
   await checkedHeader(file);
+  const sharp = await loadSharp();
   const largest = UPLOAD_WIDTHS[UPLOAD_WIDTHS.length - 1];
   let upright: { data: Buffer; info: OutputInfo };
   try {
