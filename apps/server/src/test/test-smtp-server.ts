@@ -39,10 +39,15 @@ const header = (raw: string, name: string) =>
 export async function startTestSmtpServer() {
   const inbox: ReceivedMail[] = [];
   let refusing = false;
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onMailFrom(_address, _session, callback) {
       if (!refusing) return callback();
       return callback(Object.assign(new Error('try again later'), { responseCode: 421 }));
@@ -70,6 +75,8 @@ export async function startTestSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     inbox,
+    /** How many connections clients have opened since the server started. */
+    connections: () => connections,
     down() {
       refusing = true;
     },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { openDatabase } from '../../db/client.ts';
+import { openDatabase, type Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import { signUp } from '../../test/accounts.ts';
 import { orderBody, placeOrder } from '../../test/order-fixtures.ts';
@@ -10,8 +10,23 @@ import { createPostgresDatabase, testEngine } from '../../test/test-database.ts'
 import { outboxDrained } from '../../test/outbox.ts';
 import { FAST_MAIL_SENDER, startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server.ts';
 import { mailBody, queueMail } from './mail.module.ts';
+import { SMTP_CONNECTIONS } from './mail-transport.ts';
 
 const messageIds = (smtp: TestSmtpServer) => smtp.inbox.map((mail) => mail.messageId);
+
+/** Queues `count` mails, to `<name>-<n>@bazaar.test`. */
+function queueTestMails(db: Database, count: number, name: string) {
+  const content = mailBody({ heading: 'Hello', paragraphs: [`Mail for ${name}.`] });
+  return queueMail(
+    db,
+    Array.from({ length: count }, (_, i) => ({
+      kind: 'test',
+      to: `${name}-${i}@bazaar.test`,
+      subject: name,
+      ...content,
+    })),
+  );
+}
 
 describe('a burst of 50 orders while the SMTP server is down', () => {
   let smtp: TestSmtpServer;
@@ -69,6 +84,27 @@ describe('a burst of 50 orders while the SMTP server is down', () => {
   });
 });
 
+describe('a burst of mail', () => {
+  let smtp: TestSmtpServer;
+  let testApp: TestApp;
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    testApp = await createTestApp({ SMTP_URL: smtp.url }, { mailSender: FAST_MAIL_SENDER });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await smtp?.close();
+  });
+
+  it(`reaches the SMTP server over at most ${SMTP_CONNECTIONS} connections`, async () => {
+    const { db } = testApp.database;
+    await queueTestMails(db, 60, 'many');
+    await outboxDrained(db);
+    expect(new Set(messageIds(smtp)).size).toBe(60);
+    expect(smtp.connections()).toBeLessThanOrEqual(SMTP_CONNECTIONS);
+  });
+});
+
 // Several processes share one outbox only on PostgreSQL: a PGlite data directory belongs to one process.
 describe.runIf(testEngine === 'postgres')('two servers on one PostgreSQL database', () => {
   let smtp: TestSmtpServer;
@@ -98,16 +134,7 @@ describe.runIf(testEngine === 'postgres')('two servers on one PostgreSQL databas
 
   it('send each mail of one outbox once between them', async () => {
     const db = servers[0]!.database.db;
-    const content = mailBody({ heading: 'Hello', paragraphs: ['Shared outbox.'] });
-    await queueMail(
-      db,
-      Array.from({ length: 120 }, (_, i) => ({
-        kind: 'test',
-        to: `shared-${i}@bazaar.test`,
-        subject: 'Shared',
-        ...content,
-      })),
-    );
+    await queueTestMails(db, 120, 'shared');
     await outboxDrained(db);
     expect(smtp.inbox).toHaveLength(120);
     expect(new Set(messageIds(smtp)).size).toBe(120);

@@ -10,10 +10,18 @@ export interface MailTransport {
   close(): void;
 }
 
-/** An SMTP server's transport: it must answer within these times, well inside a sender's claim on a mail. */
+/** Connections to the SMTP server at most; the mails of a batch wait their turn for one. */
+export const SMTP_CONNECTIONS = 5;
+
+/**
+ * An SMTP server's transport: a few connections kept open and reused for many mails (a connection and greeting per
+ * mail cost as much as the mail), and the server must answer within these times, well inside a sender's claim.
+ */
 function smtpTransport(url: string): MailTransport {
   const transport = createTransport({
     url,
+    pool: true,
+    maxConnections: SMTP_CONNECTIONS,
     connectionTimeout: 20_000,
     greetingTimeout: 20_000,
     socketTimeout: 40_000,
