@@ -26,4 +26,15 @@ describe('createByteLru', () => {
     expect(lru.bytes).toBe(0);
     expect(lru.get('a')).toBeUndefined();
   });
+
+  it('forgets one entry on demand, and its size with it', () => {
+    const lru = createByteLru<string>(100);
+    lru.set('a', 'A', 30);
+    lru.set('b', 'B', 50);
+    lru.delete('a');
+    lru.delete('never stored');
+    expect(lru.get('a')).toBeUndefined();
+    expect(lru.get('b')).toBe('B');
+    expect(lru.bytes).toBe(50);
+  });
 });

@@ -36,6 +36,8 @@ export function createByteLru<Value>(maxBytes: number) {
       }
     },
 
+    delete: remove,
+
     clear(): void {
       entries.clear();
       total = 0;

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { createCatalogCache } from './catalog-cache.ts';
 import { followCatalogChanges } from './catalog-events.ts';
 
+export { createByteLru } from './byte-lru.ts';
 export { cachedRoute } from './cached-route.ts';
 export type { CatalogCache } from './catalog-cache.ts';
 

@@ -1,13 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
-import { OrderCreatedSchema, OrderSchema, QUANTITY_MAX } from '@bazaar/shared/orders';
+import type { ApiError } from '@bazaar/shared/errors';
+import { OrderCreatedSchema, OrderSchema, QUANTITY_MAX, type Order } from '@bazaar/shared/orders';
 import { centsToDollars, lineTotalCents } from '@bazaar/shared/pricing';
-import { products } from '../../db/schema.ts';
+import { snapshotLine } from '../../db/order-line.ts';
+import { products, users } from '../../db/schema.ts';
 import { asBearer, signUp, type TestAccount } from '../../test/accounts.ts';
 import { FIXTURE_SELLER, insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { useTestApp, TEST_PUBLIC_URL } from '../../test/test-app.ts';
-import { orderBody, placeOrder } from '../../test/order-fixtures.ts';
+import { countOrders, orderBody, placeOrder } from '../../test/order-fixtures.ts';
+import { mailCount } from '../../test/outbox.ts';
+import { createOrdersRepository } from './orders.repository.ts';
 
 const RUNS = 30;
 
@@ -76,8 +80,109 @@ describe('order pricing', () => {
         });
         const [stored] = OrderSchema.array().parse(listed.json());
         expect(stored).toEqual({ ...order, _id: insertedId });
+
+        // The next order of the same products pays their new prices, though this server priced them before.
+        const again = await placeOrder(testApp.app, buyer, body);
+        expect(again.statusCode).toBe(201);
+        const repriced = OrderCreatedSchema.parse(again.json());
+        expect(repriced.products.map((line) => [line.price, line.discount])).toEqual(
+          rows.map((row) => [
+            centsToDollars(row.priceCents > 0 ? row.priceCents - 1 : 1),
+            (row.discount + 7) % 101,
+          ]),
+        );
       }),
       { numRuns: RUNS },
     );
+  });
+});
+
+describe('an order of products that changed since the server last priced them', () => {
+  const ordered = async (productId: string) => {
+    const response = await placeOrder(testApp.app, buyer, orderBody([productId]));
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<Order>().products[0]!;
+  };
+
+  it("copies the product's name and picture and its seller's new name as they are now", async () => {
+    const seller = await signUp(testApp.app, 'renamed-seller@bazaar.test');
+    const [row] = await insertProducts(testApp.database.db, [productRow({ sellerId: seller.id })]);
+    const first = await ordered(row!.id);
+    expect(first.seller).toEqual({ handle: seller.handle, name: seller.name });
+
+    await testApp.database.db
+      .update(products)
+      .set({ name: 'Renamed Lamp', mainImageUrl: '/images/products/renamed-lamp/1.svg' })
+      .where(eq(products.id, row!.id));
+    await testApp.database.db.update(users).set({ name: 'Renamed Seller' }).where(eq(users.id, seller.id));
+
+    const second = await ordered(row!.id);
+    expect(second).toMatchObject({
+      name: 'Renamed Lamp',
+      mainImage: { url: `${TEST_PUBLIC_URL}/images/products/renamed-lamp/1.svg`, alt: 'Renamed Lamp' },
+      seller: { handle: seller.handle, name: 'Renamed Seller' },
+    });
+  });
+
+  it('refuses a product deleted since, and places nothing', async () => {
+    const [row] = await insertProducts(testApp.database.db, [productRow()]);
+    await ordered(row!.id);
+    await testApp.database.db.delete(products).where(eq(products.id, row!.id));
+    const before = await countOrders(testApp.database.db, buyer.email);
+
+    const response = await placeOrder(testApp.app, buyer, orderBody([row!.id]));
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ApiError>().message).toBe(`Unknown or deleted products: ${row!.id}`);
+    expect(await countOrders(testApp.database.db, buyer.email)).toBe(before);
+  });
+
+  it('places each of a burst racing a price change at the price it answers, and every later one at the new price', async () => {
+    const [row] = await insertProducts(testApp.database.db, [productRow({ priceCents: 1000 })]);
+    await ordered(row!.id);
+    const [placed] = await Promise.all([
+      Promise.all(Array.from({ length: 20 }, () => placeOrder(testApp.app, buyer, orderBody([row!.id])))),
+      testApp.database.db.update(products).set({ priceCents: 1500 }).where(eq(products.id, row!.id)),
+    ]);
+    const answered = placed.map((response) => OrderCreatedSchema.parse(response.json()));
+    expect(answered.every((order) => order.totalPrice === 10 || order.totalPrice === 15)).toBe(true);
+
+    const listed = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/orders/${buyer.email}?limit=21`,
+      headers: asBearer(buyer),
+    });
+    const stored = new Map(
+      OrderSchema.array()
+        .parse(listed.json())
+        .map((order) => [order._id, order]),
+    );
+    for (const order of answered) expect(stored.get(order.insertedId)?.totalPrice).toBe(order.totalPrice);
+    expect((await ordered(row!.id)).price).toBe(15);
+  });
+
+  it('is written not at all when a line no longer copies its product, and names the product', async () => {
+    const [row] = await insertProducts(testApp.database.db, [productRow({ priceCents: 2000 })]);
+    const repository = createOrdersRepository(testApp.database.db, TEST_PUBLIC_URL);
+    const [product] = await repository.findProducts([row!.id]);
+    await testApp.database.db.update(products).set({ priceCents: 1900 }).where(eq(products.id, row!.id));
+    const before = await countOrders(testApp.database.db, buyer.email);
+    const mailsBefore = await mailCount(testApp.database.db, buyer.email, 'order-placed');
+
+    const placement = await repository.placeOrder(
+      {
+        ...orderBody([]),
+        paymentMethod: 'bkash',
+        userEmail: buyer.email,
+        totalCents: 2000,
+        idempotencyKey: null,
+        requestDigest: null,
+      },
+      [{ ...snapshotLine(product!, 1, 0), seller: product!.seller }],
+    );
+    expect(placement).toEqual({ outcome: 'repriced', productIds: [row!.id] });
+    expect(await countOrders(testApp.database.db, buyer.email)).toBe(before);
+    expect(await mailCount(testApp.database.db, buyer.email, 'order-placed')).toBe(mailsBefore);
+    // The repository read it afresh for the next order.
+    expect((await repository.findProducts([row!.id]))[0]?.priceCents).toBe(1900);
   });
 });

@@ -16,6 +16,7 @@ import { orderStatusOf, type OrderListQuery, type OrderStatus } from '@bazaar/sh
 import type { PublicUser } from '@bazaar/shared/users';
 import { announceCatalogChange, CATALOG_CHANNEL } from '../../db/catalog-changes.ts';
 import { prepareRows, type Database } from '../../db/client.ts';
+import { createByteLru } from '../catalog-cache/catalog-cache.module.ts';
 import { orderLines, orders, products, users } from '../../db/schema.ts';
 import {
   buyerCancelledMail,
@@ -39,12 +40,16 @@ export type ShownLineRow = NewOrderLineRow & { seller: PublicUser | null };
 export type ListedLineRow = OrderLineRow & { seller: PublicUser | null };
 /** A priced line, before the order knows whether its units come out of stock. */
 export type PricedLineRow = Omit<NewOrderLineRow, 'stockTaken' | 'status'>;
+/** A priced line with its seller's public identity, as the product showed them when it was priced. */
+export type PricedLine = PricedLineRow & Pick<ShownLineRow, 'seller'>;
 
 /** What placing an order came to; nothing is written unless it was `placed`. */
 export type Placement =
   | { outcome: 'placed'; order: OrderRow; lines: NewOrderLineRow[] }
   | { outcome: 'key used' }
-  | { outcome: 'short'; productId: string; left: number };
+  | { outcome: 'short'; productId: string; left: number }
+  /** These lines' products (price, name, picture or seller) are no longer what the lines were priced from. */
+  | { outcome: 'repriced'; productIds: string[] };
 
 /** Each product's total quantity, in id order: transactions that lock products in one order never deadlock. */
 function unitsPerProduct(lines: { productId: string | null; quantity: number }[]): [string, number][] {
@@ -89,6 +94,12 @@ export interface MovedLines {
 /** A listed order with its buyer's public identity (null for an order whose account is gone). */
 export type ListedOrderRow = OrderRow & { buyer: { handle: string; name: string } | null };
 
+/**
+ * How much a process keeps of the products it last priced orders from (about 4,000 products): the placement checks
+ * every line against its product, so what is kept saves a read per order and never decides a price.
+ */
+const PRICED_PRODUCTS_BYTES = 1024 * 1024;
+
 /** What an order copies from a product. */
 const orderedProductColumns = {
   id: products.id,
@@ -120,6 +131,7 @@ interface PlacementRow {
   taken: string[];
   short_id: string | null;
   short_left: number | null;
+  repriced: string[];
 }
 
 const value = (name: string) => sql.placeholder(name);
@@ -127,9 +139,10 @@ const value = (name: string) => sql.placeholder(name);
 /**
  * Places an order in one statement (one round trip: a counted product's row stays locked for this statement
  * only), prepared once for `db`. It locks the order's counted products in id order (orders locking them so never
- * deadlock) and reads their stock under the lock; when each has the units wanted and the user has no order with the
- * idempotency key yet, it inserts the order, takes the units, inserts the lines, noting which took stock, and the
- * mails, and announces the catalog change. Otherwise it writes nothing and tells why.
+ * deadlock) and reads their stock under the lock; when each line still copies its product as the statement sees it,
+ * each counted product has the units wanted and the user has no order with the idempotency key yet, it inserts the
+ * order, takes the units, inserts the lines, noting which took stock, and the mails, and announces the catalog
+ * change. Otherwise it writes nothing and tells why.
  */
 function orderPlacement(db: Database) {
   const place = prepareRows<PlacementRow>(
@@ -150,13 +163,26 @@ function orderPlacement(db: Database) {
       where counted.stock < wanted.units
       order by counted.id
       limit 1
+    ), repriced as (
+      -- Lines priced from a product as the shop last read it: those whose product has since changed or gone.
+      select line.product_id as id
+      from jsonb_to_recordset(${value('lines')}::jsonb) as line(product_id uuid, name text,
+        unit_price_cents integer, discount integer, image_url text, seller_email text, seller_handle text,
+        seller_name text)
+      left join ${products} on ${products.id} = line.product_id
+      left join ${users} on ${users.id} = ${products.sellerId}
+      where ${users.id} is null
+        or (${products.name}, ${products.priceCents}, ${products.discount}, ${products.mainImageUrl}, ${users.email},
+          ${users.handle}, ${users.name})
+        is distinct from (line.name, line.unit_price_cents, line.discount, line.image_url, line.seller_email,
+          line.seller_handle, line.seller_name)
     ), header as (
       insert into ${orders} (id, user_email, name, email, phone, address, payment_method, total_cents, status,
         idempotency_key, request_digest)
       select ${value('id')}::uuid, ${value('userEmail')}, ${value('name')}, ${value('email')}, ${value('phone')},
         ${value('address')}, ${value('paymentMethod')}, ${value('totalCents')}::bigint, ${value('status')},
         ${value('idempotencyKey')}::text, ${value('requestDigest')}::text
-      where not exists (select 1 from short)
+      where not exists (select 1 from short) and not exists (select 1 from repriced)
       on conflict (user_email, idempotency_key) do nothing
       returning seq, order_time
     ), taken as (
@@ -182,10 +208,15 @@ function orderPlacement(db: Database) {
       (select extract(epoch from order_time) * 1000 from header)::float8 as ordered_at,
       array(select id::text from taken) as taken,
       (select id::text from short) as short_id, (select stock from short) as short_left,
+      array(select id::text from repriced) as repriced,
       (select count(*) from announced) as announced`,
   );
 
-  return async (order: PlacedOrder, lines: NewOrderLineRow[], mails: OutgoingMail[]): Promise<Placement> => {
+  return async (
+    order: PlacedOrder,
+    lines: (NewOrderLineRow & Pick<PricedLine, 'seller'>)[],
+    mails: OutgoingMail[],
+  ): Promise<Placement> => {
     const status = order.status ?? 'processing';
     const idempotencyKey = order.idempotencyKey ?? null;
     const requestDigest = order.requestDigest ?? null;
@@ -196,12 +227,18 @@ function orderPlacement(db: Database) {
       status,
       idempotencyKey,
       requestDigest,
+      // With the seller's identity the line was priced with, which the order's answer shows.
       lines: JSON.stringify(
-        lines.map((line) => rowOfColumnNames(orderLines, { ...line, orderId: order.id })),
+        lines.map((line) => ({
+          ...rowOfColumnNames(orderLines, { ...line, orderId: order.id }),
+          seller_handle: line.seller?.handle ?? null,
+          seller_name: line.seller?.name ?? null,
+        })),
       ),
       mails: JSON.stringify(mails),
     });
     if (!row) throw new Error('the order statement answered no row');
+    if (row.repriced.length > 0) return { outcome: 'repriced', productIds: row.repriced };
     if (row.seq === null || row.ordered_at === null) {
       return row.short_id === null
         ? { outcome: 'key used' }
@@ -267,11 +304,20 @@ export function createOrdersRepository(db: Database, shopUrl: string) {
     .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare('order_products_by_ids');
   const insertOrder = orderPlacement(db);
+  type OrderedProduct = Awaited<ReturnType<typeof productsByIds.execute>>[number];
+  const pricedProducts = createByteLru<OrderedProduct>(PRICED_PRODUCTS_BYTES);
 
   return {
-    /** The products of an order, with what its lines keep of them. */
-    findProducts(ids: string[]) {
-      return productsByIds.execute({ ids });
+    /**
+     * The products of an order, with what its lines keep of them: as this process last read them, the others from
+     * the database. `placeOrder` refuses lines whose product has changed since, and forgets it.
+     */
+    async findProducts(ids: string[]): Promise<OrderedProduct[]> {
+      const known = ids.flatMap((id) => pricedProducts.get(id) ?? []);
+      const missing = ids.filter((id) => !known.some((product) => product.id === id));
+      const read = missing.length === 0 ? [] : await productsByIds.execute({ ids: missing });
+      for (const product of read) pricedProducts.set(product.id, product, JSON.stringify(product).length);
+      return [...known, ...read];
     },
 
     async findById(id: string): Promise<OrderRow | undefined> {
@@ -301,14 +347,18 @@ export function createOrdersRepository(db: Database, shopUrl: string) {
 
     /**
      * Places an order, taking each product's units from its stock where the seller counts it. Nothing is written
-     * when a product has too few units (`short`) or the user already has an order with the idempotency key
-     * (`key used`); on PostgreSQL a concurrent order for the same counted products or key waits for the first. The
+     * when a line's product has changed since it was priced (`repriced`), a product has too few units (`short`) or
+     * the user already has an order with the idempotency key (`key used`); on PostgreSQL a concurrent order for the same counted products or key waits for the first. The
      * placed lines are the priced ones, in their order.
      */
-    placeOrder(order: Omit<PlacedOrder, 'id'>, priced: PricedLineRow[]): Promise<Placement> {
+    async placeOrder(order: Omit<PlacedOrder, 'id'>, priced: PricedLine[]): Promise<Placement> {
       const placed = { ...order, id: randomUUID() };
       const lines = priced.map((line) => ({ ...line, stockTaken: false, status: 'processing' as const }));
-      return insertOrder(placed, lines, orderPlacedMails(shopUrl, placed, lines));
+      const placement = await insertOrder(placed, lines, orderPlacedMails(shopUrl, placed, lines));
+      if (placement.outcome === 'repriced') {
+        for (const id of placement.productIds) pricedProducts.delete(id);
+      }
+      return placement;
     },
 
     /**

@@ -22,6 +22,7 @@ import type {
   OrderFilter,
   OrderRow,
   OrdersRepository,
+  PricedLine,
   PricedLineRow,
   ShownLineRow,
   LineMove,
@@ -30,6 +31,9 @@ import type { ShopImageUrls } from '../../images/image-urls.ts';
 import { snapshotLine } from '../../db/order-line.ts';
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
+
+/** Attempts at placing one order whose products change (or go) under it, before it is refused. */
+const PLACEMENT_ATTEMPTS = 3;
 
 /** JSON with sorted keys, so that equal submissions give equal text whatever their key order. */
 function canonicalJson(value: unknown): string {
@@ -119,11 +123,14 @@ async function replay(
   return orderWithLines(repository, images, earlier);
 }
 
-/** Prices each line from the database's products (client-sent prices are never read); the ids it lacks. */
+/**
+ * Prices each line from the shop's products (client-sent prices are never read; the placement checks each line
+ * against its product); the ids it lacks.
+ */
 async function priceLines(repository: OrdersRepository, wanted: OrderCreate['products']) {
   const found = await repository.findProducts(wanted.map((line) => line.productId));
   const byId = new Map(found.map((product) => [product.id, product]));
-  const lines: (PricedLineRow & Pick<ShownLineRow, 'seller'>)[] = [];
+  const lines: PricedLine[] = [];
   const unknown: { productId: string; position: number }[] = [];
   wanted.forEach(({ productId, quantity }, position) => {
     const product = byId.get(productId);
@@ -213,8 +220,8 @@ export function createOrdersService(
             : await repository.findByIdempotencyKey(userEmail, idempotencyKey);
         return row && { order: await replay(repository, images, row, digest), created: false };
       };
-      // A product deleted between pricing and placing fails its foreign key, and the second attempt finds it gone.
-      const attempt = async (): Promise<{ order: Order; created: boolean }> => {
+      // Undefined when a line's product changed since it was priced: the next attempt reads it afresh.
+      const attempt = async (): Promise<{ order: Order; created: boolean } | undefined> => {
         const { lines, unknown } = await priceLines(repository, wanted);
         if (unknown.length > 0) {
           // A retry after success is answered even if a product has since been deleted (repriced: below).
@@ -234,6 +241,7 @@ export function createOrdersService(
           },
           lines,
         );
+        if (placement.outcome === 'repriced') return undefined;
         if (placement.outcome === 'placed') {
           if (placement.lines.some((line) => line.stockTaken)) cache.invalidate();
           const placed = placement.lines.map((line, index) => ({
@@ -248,12 +256,21 @@ export function createOrdersService(
         if (placement.outcome === 'short') throw outOfStock(lines, placement.productId, placement.left);
         throw new Error('an order insert conflicted without an earlier order');
       };
-      try {
-        return await attempt();
-      } catch (error) {
-        if (!isForeignKeyViolation(error)) throw error;
-        return attempt();
+      // A product deleted as the order is placed fails its foreign key; the next attempt finds it gone.
+      for (let attempts = 1; attempts < PLACEMENT_ATTEMPTS; attempts += 1) {
+        try {
+          const placed = await attempt();
+          if (placed) return placed;
+        } catch (error) {
+          if (!isForeignKeyViolation(error)) throw error;
+        }
       }
+      const placed = await attempt();
+      if (placed) return placed;
+      throw new AppError(
+        'CONFLICT',
+        'The products of this order kept changing while it was placed. Please look at them again and retry.',
+      );
     },
 
     /** The orders of one buyer: for that buyer (any letter case of the e-mail) and for admins. */

@@ -123,7 +123,10 @@ describe('placing an order', () => {
     const [ordered] = await createOrdersRepository(testApp.database.db, TEST_PUBLIC_URL).findProducts([
       product.id,
     ]);
-    const lines = [snapshotLine(ordered!, 2, 0), snapshotLine(ordered!, 2, 1)];
+    const lines = [0, 1].map((position) => ({
+      ...snapshotLine(ordered!, 2, position),
+      seller: ordered!.seller,
+    }));
     const order = {
       name: 'Olive Owner',
       email: 'olive@example.com',
