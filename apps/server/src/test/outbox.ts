@@ -2,6 +2,27 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { expect, vi } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
+import { mailBody, queueMail, type OutgoingMail } from '../modules/mail/mail.module.ts';
+import { TEST_PUBLIC_URL } from './test-app.ts';
+
+/** A mail as the shop writes them, of kind `test`, headed by its subject. */
+export const testMail = (to: string, subject: string): OutgoingMail => ({
+  kind: 'test',
+  to,
+  subject,
+  ...mailBody({
+    heading: subject,
+    paragraphs: ['Hello.'],
+    action: { label: 'See your orders', url: `${TEST_PUBLIC_URL}/dashboard/orders` },
+  }),
+});
+
+/** Queues `count` test mails, to `<name>-<i>@bazaar.test`, with `name` as their subject. */
+export const queueTestMails = (db: Database, count: number, name: string) =>
+  queueMail(
+    db,
+    Array.from({ length: count }, (_, i) => testMail(`${name}-${i}@bazaar.test`, name)),
+  );
 
 /** The latest mail of `kind` queued to `to`, with the link its text carries; undefined when there is none. */
 export async function latestMail(db: Database, to: string, kind: string) {

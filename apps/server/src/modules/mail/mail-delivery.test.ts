@@ -1,33 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../../db/client.ts';
+import { openDatabase } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import { signUp } from '../../test/accounts.ts';
 import { orderBody, placeOrder } from '../../test/order-fixtures.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createPostgresDatabase, testEngine } from '../../test/test-database.ts';
-import { outboxDrained } from '../../test/outbox.ts';
+import { outboxDrained, queueTestMails } from '../../test/outbox.ts';
 import { FAST_MAIL_SENDER, startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server.ts';
-import { mailBody, queueMail } from './mail.module.ts';
 import { SMTP_CONNECTIONS } from './mail-transport.ts';
 
 const messageIds = (smtp: TestSmtpServer) => smtp.inbox.map((mail) => mail.messageId);
 
 /** Queues `count` mails, to `<name>-<n>@bazaar.test`. */
-function queueTestMails(db: Database, count: number, name: string) {
-  const content = mailBody({ heading: 'Hello', paragraphs: [`Mail for ${name}.`] });
-  return queueMail(
-    db,
-    Array.from({ length: count }, (_, i) => ({
-      kind: 'test',
-      to: `${name}-${i}@bazaar.test`,
-      subject: name,
-      ...content,
-    })),
-  );
-}
-
 describe('a burst of 50 orders while the SMTP server is down', () => {
   let smtp: TestSmtpServer;
   let testApp: TestApp;

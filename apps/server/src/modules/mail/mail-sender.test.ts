@@ -5,26 +5,24 @@ import { join } from 'node:path';
 import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema.ts';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.ts';
-import { outboxDrained } from '../../test/outbox.ts';
+import { outboxDrained, testMail } from '../../test/outbox.ts';
 import { FAST_MAIL_SENDER, startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server.ts';
 import { defaultMailSenderTimings, retryDelayMs } from './mail-sender.ts';
-import { mailBody, queueMail, type OutgoingMail } from './mail.module.ts';
-
-const mail = (to: string, subject: string): OutgoingMail => ({
-  kind: 'test',
-  to,
-  subject,
-  ...mailBody({
-    heading: subject,
-    paragraphs: ['Hello.'],
-    action: { label: 'See your orders', url: `${TEST_PUBLIC_URL}/dashboard/orders` },
-  }),
-});
+import { queueMail } from './mail.module.ts';
+import { longestBatchMs } from './mail-transport.ts';
 
 describe('retry delays', () => {
   it('double from one second and stop growing at five minutes', () => {
     const delays = [1, 2, 3, 4, 12].map((attempts) => retryDelayMs(attempts, defaultMailSenderTimings));
     expect(delays).toEqual([1000, 2000, 4000, 8000, 300_000]);
+  });
+});
+
+describe('a claim', () => {
+  it('outlasts a batch sent to an SMTP server that stalls at every step', () => {
+    const { claimMs, batchSize } = defaultMailSenderTimings;
+    expect(longestBatchMs(batchSize)).toBe(100_000);
+    expect(claimMs).toBeGreaterThan(longestBatchMs(batchSize));
   });
 });
 
@@ -44,7 +42,7 @@ describe('the mail sender with SMTP_URL', () => {
   });
 
   it('delivers a queued mail once, from MAIL_FROM, with a text and an HTML part and a Message-ID from its outbox id', async () => {
-    await queueMail(testApp.database.db, [mail('one@bazaar.test', 'First mail')]);
+    await queueMail(testApp.database.db, [testMail('one@bazaar.test', 'First mail')]);
     await outboxDrained(testApp.database.db);
     expect(smtp.to('one@bazaar.test')).toHaveLength(1);
     const [received] = smtp.to('one@bazaar.test');
@@ -62,7 +60,7 @@ describe('the mail sender with SMTP_URL', () => {
     const addresses = Array.from({ length: 30 }, (_, i) => `down-${i}@bazaar.test`);
     await queueMail(
       testApp.database.db,
-      addresses.map((to) => mail(to, 'While down')),
+      addresses.map((to) => testMail(to, 'While down')),
     );
     await vi.waitFor(
       async () => {
@@ -96,7 +94,7 @@ describe('the mail sender without SMTP_URL', () => {
   });
 
   it('writes each mail as an .eml file into $DATA_DIR/outbox', async () => {
-    await queueMail(testApp.database.db, [mail('dev@bazaar.test', 'Open me')]);
+    await queueMail(testApp.database.db, [testMail('dev@bazaar.test', 'Open me')]);
     const outbox = join(dataDir, 'outbox');
     const files = await vi.waitFor(
       async () => {
@@ -118,7 +116,7 @@ describe('the mail sender without SMTP_URL', () => {
     const addresses = ['old@bazaar.test', 'recent@bazaar.test'];
     await queueMail(
       db,
-      addresses.map((to) => mail(to, 'Kept a while')),
+      addresses.map((to) => testMail(to, 'Kept a while')),
     );
     await outboxDrained(db);
     const sentAgo = (days: number, to: string) =>

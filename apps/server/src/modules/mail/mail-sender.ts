@@ -13,7 +13,7 @@ export interface MailSenderTimings {
   /** The wait before the first retry of a failed mail; it doubles with each failure, up to `maxRetryMs`. */
   firstRetryMs: number;
   maxRetryMs: number;
-  /** How long a claim keeps other senders off a batch; longer than its sends may take (mail-transport.ts). */
+  /** How long a claim keeps other senders off a batch; longer than its sends may take (`longestBatchMs`). */
   claimMs: number;
   batchSize: number;
   /** Sent mail is kept this long (to answer "did the mail go out?"), then deleted. */
@@ -137,7 +137,7 @@ export function startMailSender(options: {
     await pruneSent();
     for (;;) {
       const batch = await claim.execute();
-      // In parallel, as the transport allows: the whole batch is done inside the claim (mail-transport.ts).
+      // In parallel, as the transport allows: the whole batch is done inside the claim (`longestBatchMs`).
       const went = await Promise.all(batch.map(deliver));
       // The batch's sent mails are marked in one statement: a statement per mail cost as much as an order's own.
       const sent = batch.filter((_, index) => went[index]).map((mail) => mail.id);

@@ -13,20 +13,30 @@ export interface MailTransport {
 /** Connections to the SMTP server at most; the mails of a batch wait their turn for one. */
 export const SMTP_CONNECTIONS = 5;
 
+/** How long the SMTP server may take to accept a connection, to greet, and to answer once connected. */
+const SMTP_TIMEOUTS_MS = { connection: 10_000, greeting: 10_000, socket: 20_000 };
+
+/**
+ * The longest a batch of `size` mails can take when the SMTP server stalls at every step: a connection, its
+ * greeting, then the batch's mails in turn on each connection. The sender's claim must outlast it.
+ */
+export const longestBatchMs = (size: number) =>
+  SMTP_TIMEOUTS_MS.connection +
+  SMTP_TIMEOUTS_MS.greeting +
+  Math.ceil(size / SMTP_CONNECTIONS) * SMTP_TIMEOUTS_MS.socket;
+
 /**
  * An SMTP server's transport: a few connections kept open and reused for many mails (a connection and greeting per
- * mail cost as much as the mail). The server must answer within these times, so that a batch is done inside the
- * sender's 2-minute claim even when the server stalls: a batch of 20 is 4 mails in turn on each of 5 connections,
- * at most 10 + 10 + 4 × 20 = 100 s.
+ * mail cost as much as the mail), each step bounded by `SMTP_TIMEOUTS_MS` (`longestBatchMs`).
  */
 function smtpTransport(url: string): MailTransport {
   const transport = createTransport({
     url,
     pool: true,
     maxConnections: SMTP_CONNECTIONS,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
+    connectionTimeout: SMTP_TIMEOUTS_MS.connection,
+    greetingTimeout: SMTP_TIMEOUTS_MS.greeting,
+    socketTimeout: SMTP_TIMEOUTS_MS.socket,
   });
   return {
     async send(message) {

@@ -43,8 +43,10 @@ const unsupported = (message: string) => new AppError('UNSUPPORTED_MEDIA_TYPE', 
 const ACCEPTED = 'Send a JPEG, PNG, WebP or AVIF picture.';
 
 /** The picture's kind from its bytes (never its name or Content-Type), refusing all but the accepted ones. */
-async function checkedHeader(file: Buffer): Promise<{ width: number; height: number }> {
-  const sharp = await loadSharp();
+async function checkedHeader(
+  sharp: typeof SharpLibrary,
+  file: Buffer,
+): Promise<{ width: number; height: number }> {
   let header: Metadata;
   try {
     // The header only: sharp's own pixel limit would call a bomb unreadable instead of too large.
@@ -75,8 +77,8 @@ const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest(
  * metadata (sharp writes none unless asked), never enlarged.
  */
 async function storedWidths(file: Buffer): Promise<Picture> {
-  await checkedHeader(file);
   const sharp = await loadSharp();
+  await checkedHeader(sharp, file);
   const largest = UPLOAD_WIDTHS[UPLOAD_WIDTHS.length - 1];
   let upright: { data: Buffer; info: OutputInfo };
   try {
