@@ -3,7 +3,12 @@ import type { Product } from '@bazaar/shared/products';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { TEST_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { shopOrigin, signUpViaApi } from '../support/auth.ts';
-import { createProductViaApi, discountedProducts, ordersViaApi } from '../support/shop-data.ts';
+import {
+  createProductViaApi,
+  discountedProducts,
+  ordersViaApi,
+  placeOrderViaApi,
+} from '../support/shop-data.ts';
 import { expectNoSeriousA11yViolations } from '../support/storefront-checks.ts';
 
 const BUY_ITEMS_KEY = 'bazaar-buy-items';
@@ -319,6 +324,44 @@ test('a product deleted while checkout is open: the server says so, the form sta
   await expect(page).toHaveURL('/dashboard/orders');
   const { orders } = await ordersViaApi(page.request);
   expect(orders.map((order) => order.products.map((line) => line._id))).toEqual([[kept._id]]);
+});
+
+test('a new price set after an earlier order of the product is what the next checkout shows and pays', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL ?? '').origin;
+  const seller = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin } });
+  const signUp = await seller.post('/api/auth/sign-up/email', {
+    data: { name: 'Pia Price', email: uniqueEmail('repricing-seller'), password: TEST_PASSWORD },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const product = await createProductViaApi(seller, {
+    name: `Repriced Rug ${Date.now()}`,
+    price: 40,
+    discount: 25,
+  });
+
+  await signUpViaApi(page, { name: 'Remy Repeat' });
+  // The shop priced this product for an order before the seller changed it.
+  const first = await placeOrderViaApi(page.request, [{ productId: product._id, quantity: 1 }]);
+  expect(first.totalPrice).toBe(30);
+  const repriced = await seller.patch(`/api/products/${product._id}`, { data: { price: 50 } });
+  expect(repriced.status(), await repriced.text()).toBe(200);
+  await seller.dispose();
+
+  await seedBuyItems(page, [{ productId: product._id, quantity: 2 }]);
+  await page.goto('/dashboard/addorders');
+  await expect(tiles(page)).toHaveCount(1);
+  await expect(totalPrice(page)).toHaveText('$75.00');
+  await fillContact(page, '+880 1911 444555', '8 Market Lane');
+  await placeOrderButton(page).click();
+
+  await expect(page).toHaveURL('/dashboard/orders');
+  await expect(page.getByRole('row').filter({ hasText: '8 Market Lane' })).toContainText('$75.00');
+  const { orders } = await ordersViaApi(page.request);
+  expect(orders[0]?.products.map((line) => [line.price, line.lineTotal])).toEqual([[50, 75]]);
 });
 
 test('with no buy items, checkout says No Product in Cart and leads to the cart', async ({ page }) => {
