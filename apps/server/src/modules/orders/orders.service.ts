@@ -257,16 +257,14 @@ export function createOrdersService(
         throw new Error('an order insert conflicted without an earlier order');
       };
       // A product deleted as the order is placed fails its foreign key; the next attempt finds it gone.
-      for (let attempts = 1; attempts < PLACEMENT_ATTEMPTS; attempts += 1) {
+      for (let attempts = 1; attempts <= PLACEMENT_ATTEMPTS; attempts += 1) {
         try {
           const placed = await attempt();
           if (placed) return placed;
         } catch (error) {
-          if (!isForeignKeyViolation(error)) throw error;
+          if (!isForeignKeyViolation(error) || attempts === PLACEMENT_ATTEMPTS) throw error;
         }
       }
-      const placed = await attempt();
-      if (placed) return placed;
       throw new AppError(
         'CONFLICT',
         'The products of this order kept changing while it was placed. Please look at them again and retry.',
