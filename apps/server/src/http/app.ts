@@ -90,7 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       api.get('/health', { schema: { hide: true } }, () => ({ status: 'ok', engine: database.engine }));
-      const { isAdmin } = await registerAuth(api, { db, env, catalogCache });
+      const { isAdmin } = await registerAuth(api, { database, env, catalogCache });
       const uploadGuard = await registerUploads(api, { db, env });
       const { productOf, firstPageOf } = await registerProducts(api, {
         db,

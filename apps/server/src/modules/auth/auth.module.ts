@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Env } from '../../config/env.ts';
 import { announceCatalogChange } from '../../db/catalog-changes.ts';
-import type { Database } from '../../db/client.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { followChanges } from '../../db/follow-changes.ts';
 import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
 import { createAuth } from './auth.ts';
 import { authRoutes } from './auth.routes.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
 import { configRoutes } from './config.routes.ts';
 import { createRateLimiter } from './rate-limiter.ts';
-import { createSessionLookup } from './session-lookup.ts';
+import { createSessionLookup, type SessionRow } from './session-lookup.ts';
+import { createSessionMemory, SESSIONS_CHANNEL } from './session-memory.ts';
 import { createViewers, type Viewer } from './viewer.ts';
 
 export type { Viewer } from './viewer.ts';
@@ -31,8 +33,13 @@ declare module 'fastify' {
  */
 export async function registerAuth(
   api: FastifyInstance,
-  { db, env, catalogCache }: { db: Database; env: Env; catalogCache: Pick<CatalogCache, 'invalidate'> },
+  {
+    database,
+    env,
+    catalogCache,
+  }: { database: DatabaseHandle; env: Env; catalogCache: Pick<CatalogCache, 'invalidate'> },
 ) {
+  const { db } = database;
   const auth = createAuth(db, {
     log: api.log,
     limiter: createRateLimiter(db, {
@@ -59,7 +66,13 @@ export async function registerAuth(
       catalogCache.invalidate();
     },
   });
-  const viewers = createViewers(auth, await createSessionLookup(db, auth), {
+  const sessionMemory = createSessionMemory<SessionRow>();
+  const stopFollowing = await followChanges(database, SESSIONS_CHANNEL, sessionMemory.changes, {
+    log: api.log,
+    what: 'the memory of sessions',
+  });
+  api.addHook('onClose', () => stopFollowing());
+  const viewers = createViewers(auth, await createSessionLookup(db, auth, sessionMemory), {
     adminEmails: env.ADMIN_EMAILS,
     trustedOrigins: [env.PUBLIC_URL, ...env.CORS_ORIGINS],
   });

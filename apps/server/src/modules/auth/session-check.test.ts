@@ -50,6 +50,7 @@ describe('the session check of signed-in requests', () => {
 
   it('refuses a session that has expired, and deletes it', async () => {
     const account = await signUp(testApp.app, 'expired@bazaar.test');
+    expect(await ordersStatus(asBearer(account))).toBe(200);
     await setExpiry(account, new Date(Date.now() - 1000));
     expect(await ordersStatus(asBearer(account))).toBe(401);
     expect(await ordersStatus(asCookie(account))).toBe(401);

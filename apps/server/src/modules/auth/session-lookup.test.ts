@@ -1,14 +1,18 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { followChanges } from '../../db/follow-changes.ts';
 import { createUsersRepository } from '../users/users.repository.ts';
 import { asBearer, asCookie, signUp, TEST_ORIGIN } from '../../test/accounts.ts';
 import { TEST_PUBLIC_URL, useTestApp } from '../../test/test-app.ts';
 import { createAuth } from './auth.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
 import { createRateLimiter } from './rate-limiter.ts';
-import { createSessionLookup, type SessionLookup } from './session-lookup.ts';
+import { createSessionLookup, type SessionLookup, type SessionRow } from './session-lookup.ts';
+import { createSessionMemory, SESSIONS_CHANNEL } from './session-memory.ts';
 
 const testApp = useTestApp();
 let lookup: SessionLookup;
+let stopFollowing: () => Promise<void>;
 
 beforeAll(async () => {
   const { db } = testApp.database;
@@ -20,8 +24,14 @@ beforeAll(async () => {
     limiter: createRateLimiter(db, { max: 1000, windowSeconds: 60 }),
     log: testApp.app.log,
   });
-  lookup = await createSessionLookup(db, auth);
+  const memory = createSessionMemory<SessionRow>();
+  stopFollowing = await followChanges(testApp.database, SESSIONS_CHANNEL, memory.changes, {
+    log: testApp.app.log,
+    what: 'the memory of sessions',
+  });
+  lookup = await createSessionLookup(db, auth, memory);
 });
+afterAll(() => stopFollowing());
 
 const userOf = async (headers: Record<string, string>) => {
   const found = await lookup({ headers });
@@ -46,6 +56,27 @@ describe('the direct session lookup', () => {
     for (const headers of [asBearer(account), asCookie(account)]) {
       expect(await userOf(headers)).toMatchObject({ name: 'Lou After', emailVerified: true });
     }
+  });
+
+  it('answers a session it has read from memory, until a session or a user is changed by anyone', async () => {
+    const account = await signUp(testApp.app, 'kept@bazaar.test', 'Kim Kept');
+    const { db } = testApp.database;
+    expect(await userOf(asBearer(account))).toMatchObject({ name: 'Kim Kept' });
+    // Written as psql would, and unannounced: only a kept session still answers.
+    await db.execute(sql`alter table "user" disable trigger user_changed`);
+    try {
+      await db.execute(sql`update "user" set name = 'Kim Unannounced' where email = ${account.email}`);
+      expect(await userOf(asBearer(account))).toMatchObject({ name: 'Kim Kept' });
+    } finally {
+      await db.execute(sql`alter table "user" enable trigger user_changed`);
+    }
+    // Any change announced, even to another user, and the next lookup reads the database again.
+    await db.execute(sql`update "user" set name = name where email = 'nobody@bazaar.test'`);
+    expect(await userOf(asBearer(account))).toMatchObject({ name: 'Kim Unannounced' });
+    await db.execute(
+      sql`delete from "session" where user_id = (select id from "user" where email = ${account.email})`,
+    );
+    expect(await lookup({ headers: asBearer(account) })).toBeNull();
   });
 
   it('finds no one for an unknown token or a cookie without a signature', async () => {

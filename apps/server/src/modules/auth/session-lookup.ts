@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import type { Auth } from './auth.ts';
+import type { SessionMemory } from './session-memory.ts';
 
 /** The user of a live session, as the sign-in guard needs it. */
 export interface SessionUser {
@@ -25,6 +26,11 @@ function tryDecode(text: string): string {
 /** What the check reads of a request. */
 type Caller = Pick<FastifyRequest, 'headers'>;
 
+/** A session as the check reads it from the database (and keeps it, decision 028). */
+export interface SessionRow extends SessionUser {
+  expiresAt: Date;
+}
+
 /** What a request's session cookie or bearer token names: its session and user, no one, or unknown here. */
 export type Lookup = { user: SessionUser; token: string } | null | 'ask-better-auth';
 
@@ -36,12 +42,13 @@ const SIGNATURE_LENGTH = 44;
 /**
  * The session check of every signed-in request without Better Auth's getSession machinery (its endpoint
  * pipeline, WebCrypto and adapter): the token is read as Better Auth's bearer plugin and better-call's signed
- * cookie read it, then one prepared query fetches the session with its user. The database row is the truth on
- * every request, so a session signed out or revoked in any process is refused at once. A session that has
+ * cookie read it, then one prepared query fetches the session with its user, unless `memory` keeps it: a change to
+ * a session or a user in any process empties every process's memory before it is used again, so a session signed
+ * out or revoked anywhere is refused at once. A session that has
  * expired or is due for its `updateAge` refresh, and any header this does not read exactly as Better Auth
  * does, is answered 'ask-better-auth': getSession then deletes or extends it as it always has.
  */
-export async function createSessionLookup(db: Database, auth: Auth) {
+export async function createSessionLookup(db: Database, auth: Auth, memory?: SessionMemory<SessionRow>) {
   const { secret, authCookies, sessionConfig } = await auth.$context;
   const cookieName = authCookies.sessionToken.name;
   const bySessionToken = db
@@ -92,8 +99,13 @@ export async function createSessionLookup(db: Database, auth: Auth) {
     const token = tokenOf(request);
     if (token === undefined) return 'ask-better-auth';
     if (token === null) return null;
-    const [row] = await bySessionToken.execute({ token });
-    if (!row) return null;
+    let row: SessionRow | undefined = await memory?.recall(token);
+    if (!row) {
+      const readGeneration = memory?.changes.generation ?? 0;
+      [row] = await bySessionToken.execute({ token });
+      if (!row) return null;
+      memory?.keep(token, row, readGeneration);
+    }
     const now = Date.now();
     const refreshAt = row.expiresAt.getTime() - (sessionConfig.expiresIn - sessionConfig.updateAge) * 1000;
     if (row.expiresAt.getTime() < now || refreshAt <= now) return 'ask-better-auth';

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { CATALOG_CHANNEL } from '../../db/catalog-changes.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
+import { followChanges } from '../../db/follow-changes.ts';
 import { createCatalogCache } from './catalog-cache.ts';
-import { followCatalogChanges } from './catalog-events.ts';
 
 export { createByteLru } from './byte-lru.ts';
 export { cachedRoute } from './cached-route.ts';
@@ -14,7 +15,10 @@ export async function registerCatalogCache(
 ) {
   const cache = createCatalogCache(megabytes * 1024 * 1024);
   if (megabytes > 0) {
-    const stopFollowing = await followCatalogChanges(database, cache, app.log);
+    const stopFollowing = await followChanges(database, CATALOG_CHANNEL, cache, {
+      log: app.log,
+      what: 'the catalog cache',
+    });
     app.addHook('onClose', () => stopFollowing());
   }
   return cache;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { createChangeFollower } from '../../db/follow-changes.ts';
 import { createByteLru } from './byte-lru.ts';
 
 export type Encoding = 'identity' | 'gzip' | 'br';
@@ -48,43 +49,27 @@ export function createCatalogCache(maxBytes: number) {
   const responses = createByteLru<CachedResponse>(maxBytes);
   // Counts are a few bytes each; a small share of the budget holds thousands.
   const counts = createByteLru<number>(Math.floor(maxBytes / 32));
-  let generation = 0;
-  // Nothing is served or stored until every writer's changes are heard (see `follow`).
-  let following = false;
-  // How to wait for announcements still on their way (see `catchUpWith`); none without other processes.
-  let caughtUp = () => Promise.resolve(true);
-  const usable = () => maxBytes > 0 && following;
-
-  function invalidate(): void {
-    generation += 1;
+  // Nothing is served or stored until every writer's changes are heard (db/follow-changes.ts).
+  const changes = createChangeFollower(() => {
     responses.clear();
     counts.clear();
-  }
+  });
+  const usable = () => maxBytes > 0 && changes.following;
 
   return {
     get generation(): number {
-      return generation;
+      return changes.generation;
     },
-
-    invalidate,
-
-    /** Whether changes made by every server process are being heard; while not, the cache is bypassed. */
-    follow(live: boolean): void {
-      following = live;
-      invalidate();
-    },
-
-    /** How to wait until every change announced so far, by any process, has been heard (see `catchUp`). */
-    catchUpWith(check: () => Promise<boolean>): void {
-      caughtUp = check;
-    },
+    invalidate: changes.invalidate,
+    follow: changes.follow,
+    catchUpWith: changes.catchUpWith,
 
     /**
      * Resolves once every change announced before the call has been heard, so that a write another process has
      * already answered is never followed by an older copy from here. Empties the cache if that cannot be told.
      */
     async catchUp(): Promise<void> {
-      if (usable() && !(await caughtUp())) invalidate();
+      if (usable() && !(await changes.caughtUp())) changes.invalidate();
     },
 
     response(key: string): CachedResponse | undefined {
@@ -100,7 +85,7 @@ export function createCatalogCache(maxBytes: number) {
     ): CachedResponse {
       const hash = createHash('sha1').update(body).digest('base64url');
       const entry: CachedResponse = { hash, headers, bodies: { identity: ownCopy(body) } };
-      if (usable() && readGeneration === generation) responses.set(key, entry, sizeOf(key, entry));
+      if (usable() && readGeneration === changes.generation) responses.set(key, entry, sizeOf(key, entry));
       return entry;
     },
 
@@ -120,7 +105,7 @@ export function createCatalogCache(maxBytes: number) {
     },
 
     storeCount(key: string, readGeneration: number, total: number): void {
-      if (usable() && readGeneration === generation)
+      if (usable() && readGeneration === changes.generation)
         counts.set(key, total, ENTRY_OVERHEAD_BYTES + key.length * 2);
     },
   };
