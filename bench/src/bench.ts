@@ -2,7 +2,7 @@
 // server on the same machine in the same run. See bench/README.md.
 import { measureCeiling } from './ceiling.ts';
 import { openCatalog, type Catalog } from './catalog.ts';
-import { measureLoad } from './load.ts';
+import { lifetimePeakRssMb, measureLoad } from './load.ts';
 import { parseOptions, USAGE, UsageError, type Engine, type Options } from './options.ts';
 import { buildReport, printProcessComparison, printReport, saveReport, type EngineReport } from './report.ts';
 import { runScenario, sampleCatalog, type ScenarioResult } from './scenarios.ts';
@@ -56,6 +56,7 @@ async function benchRun(
 
   const report = buildReport({
     startedAt,
+    lifetimePeakRssMb: await lifetimePeakRssMb(shop.pid),
     engine,
     engineVersion: catalog.engineVersion,
     processes,

@@ -60,6 +60,22 @@ async function rssMb(pid: number): Promise<number | null> {
   }
 }
 
+/**
+ * The highest resident memory of `pid` and its workers over their lives so far (/proc's VmHWM, each process's own
+ * peak added in), in MB: what sampling under load misses, the sign-ups before a scenario and the start among them.
+ * Null without /proc.
+ */
+export function lifetimePeakRssMb(pid: number): Promise<number | null> {
+  return overTree(pid, async (one) => {
+    try {
+      const kb = /^VmHWM:\s+(\d+) kB/m.exec(await readFile(`/proc/${one}/status`, 'utf8'))?.[1];
+      return kb ? Math.round(Number(kb) / 1024) : null;
+    } catch {
+      return null;
+    }
+  });
+}
+
 /** Linux's clock ticks per second (USER_HZ), the unit of /proc/<pid>/stat's CPU times. */
 const CLOCK_TICKS_PER_SECOND = 100;
 

@@ -28,7 +28,10 @@ export interface EngineReport {
   };
   ceiling: LoadResult;
   scenarios: (ScenarioResult & { ratioToCeiling: number })[];
+  /** The highest peak RSS sampled under a scenario's load. */
   peakRssMb: number | null;
+  /** The server's own high-water mark over its life (VmHWM): sign-ups and its start included. */
+  lifetimePeakRssMb: number | null;
   storefront: StorefrontResult | null;
 }
 
@@ -45,6 +48,7 @@ export function machine() {
 
 export function buildReport(parts: {
   startedAt: string;
+  lifetimePeakRssMb: number | null;
   engine: Engine;
   engineVersion: string;
   processes: number;
@@ -80,6 +84,7 @@ export function buildReport(parts: {
       ratioToCeiling: Number((scenario.requestsPerSecond / ceiling.requestsPerSecond).toFixed(3)),
     })),
     peakRssMb: peaks.length > 0 ? Math.max(...peaks) : null,
+    lifetimePeakRssMb: parts.lifetimePeakRssMb,
     storefront: parts.storefront,
   };
 }
@@ -161,7 +166,11 @@ export function printReport(report: EngineReport): void {
       );
     }
   }
-  console.log(`Peak server RSS: ${report.peakRssMb ?? '?'} MB; load average ${report.loadAverage.join(' ')}`);
+  console.log(
+    `Peak server RSS: ${report.peakRssMb ?? '?'} MB sampled under load, ${report.lifetimePeakRssMb ?? '?'} MB over ` +
+      `the server's life (VmHWM: its start and the sign-ups before scenarios included); load average ` +
+      report.loadAverage.join(' '),
+  );
 
   const storefront = report.storefront;
   if (!storefront) return;
