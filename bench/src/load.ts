@@ -43,15 +43,22 @@ async function overTree(pid: number, measure: (one: number) => Promise<number | 
 
 const RSS_SAMPLE_MS = 250;
 
-/** Resident memory in MB: /proc on Linux, `ps` elsewhere. */
-async function rssMb(pid: number): Promise<number | null> {
+/** A memory field of /proc/<pid>/status (VmRSS now, VmHWM the peak so far), in MB; null without /proc. */
+async function procStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number | null> {
   try {
     const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
-    if (kb) return Number(kb) / 1024;
+    const kb = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : null;
   } catch {
-    // No /proc (macOS): ask ps below.
+    return null;
   }
+}
+
+/** Resident memory in MB: /proc on Linux, `ps` elsewhere. */
+async function rssMb(pid: number): Promise<number | null> {
+  const fromProc = await procStatusMb(pid, 'VmRSS');
+  if (fromProc !== null) return fromProc;
+  // No /proc (macOS): ask ps.
   try {
     const { stdout } = await promisify(execFile)('ps', ['-o', 'rss=', '-p', String(pid)]);
     return Number(stdout.trim()) / 1024 || null;
@@ -61,19 +68,13 @@ async function rssMb(pid: number): Promise<number | null> {
 }
 
 /**
- * The highest resident memory of `pid` and its workers over their lives so far (/proc's VmHWM, each process's own
- * peak added in), in MB: what sampling under load misses, the sign-ups before a scenario and the start among them.
+ * The highest resident memory of `pid` and its workers over their lives so far (VmHWM, each process's own peak
+ * added in), in MB: what sampling under load misses, the sign-ups before a scenario and the start among them.
  * Null without /proc.
  */
-export function lifetimePeakRssMb(pid: number): Promise<number | null> {
-  return overTree(pid, async (one) => {
-    try {
-      const kb = /^VmHWM:\s+(\d+) kB/m.exec(await readFile(`/proc/${one}/status`, 'utf8'))?.[1];
-      return kb ? Math.round(Number(kb) / 1024) : null;
-    } catch {
-      return null;
-    }
-  });
+export async function lifetimePeakRssMb(pid: number): Promise<number | null> {
+  const mb = await overTree(pid, (one) => procStatusMb(one, 'VmHWM'));
+  return mb === null ? null : Math.round(mb);
 }
 
 /** Linux's clock ticks per second (USER_HZ), the unit of /proc/<pid>/stat's CPU times. */

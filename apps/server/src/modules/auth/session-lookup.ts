@@ -48,7 +48,7 @@ const SIGNATURE_LENGTH = 44;
  * expired or is due for its `updateAge` refresh, and any header this does not read exactly as Better Auth
  * does, is answered 'ask-better-auth': getSession then deletes or extends it as it always has.
  */
-export async function createSessionLookup(db: Database, auth: Auth, memory?: SessionMemory<SessionRow>) {
+export async function createSessionLookup(db: Database, auth: Auth, memory: SessionMemory<SessionRow>) {
   const { secret, authCookies, sessionConfig } = await auth.$context;
   const cookieName = authCookies.sessionToken.name;
   const bySessionToken = db
@@ -99,12 +99,12 @@ export async function createSessionLookup(db: Database, auth: Auth, memory?: Ses
     const token = tokenOf(request);
     if (token === undefined) return 'ask-better-auth';
     if (token === null) return null;
-    let row: SessionRow | undefined = await memory?.recall(token);
+    let row: SessionRow | undefined = await memory.recall(token);
     if (!row) {
-      const readGeneration = memory?.changes.generation ?? 0;
+      const readGeneration = memory.changes.generation;
       [row] = await bySessionToken.execute({ token });
       if (!row) return null;
-      memory?.keep(token, row, readGeneration);
+      memory.keep(token, row, readGeneration);
     }
     const now = Date.now();
     const refreshAt = row.expiresAt.getTime() - (sessionConfig.expiresIn - sessionConfig.updateAge) * 1000;
