@@ -2,11 +2,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
-import type Mail from 'nodemailer/lib/mailer';
+import { envelopeAddresses, mimeMessage, type MimeMail } from './mime-message.ts';
 
-/** Delivers one built message; throws when it was not accepted. */
+/** Delivers one mail; throws when it was not accepted. */
 export interface MailTransport {
-  send(message: Mail.Options): Promise<void>;
+  send(mail: MimeMail): Promise<void>;
   close(): void;
 }
 
@@ -39,8 +39,11 @@ function smtpTransport(url: string): MailTransport {
     socketTimeout: SMTP_TIMEOUTS_MS.socket,
   });
   return {
-    async send(message) {
-      await transport.sendMail(message);
+    async send(mail) {
+      await transport.sendMail({
+        envelope: { from: envelopeAddresses(mail.from)[0], to: envelopeAddresses(mail.to) },
+        raw: mimeMessage(mail),
+      });
     },
     close: () => transport.close(),
   };
@@ -51,26 +54,25 @@ function smtpTransport(url: string): MailTransport {
  * where a developer opens it with a mail program.
  */
 function fileTransport(outboxDir: string, log: FastifyBaseLogger): MailTransport {
-  const builder = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(message) {
-      const built = await builder.sendMail(message);
-      const id = String(message.messageId).replace(/[^\w.-]/g, '');
+    async send(mail) {
+      const message = mimeMessage(mail);
+      const id = mail.messageId.replace(/[^\w.-]/g, '');
       const file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
       try {
-        await writeFile(file, built.message as Buffer);
+        await writeFile(file, message);
       } catch (error) {
         // The folder is made when the first mail finds it missing, not before every mail.
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
         await mkdir(outboxDir, { recursive: true });
-        await writeFile(file, built.message as Buffer);
+        await writeFile(file, message);
       }
       log.info(
-        { to: message.to, subject: message.subject, file },
+        { to: mail.to, subject: mail.subject, file },
         'mail written to the outbox folder (no SMTP_URL)',
       );
     },
-    close: () => builder.close(),
+    close: () => {},
   };
 }
 

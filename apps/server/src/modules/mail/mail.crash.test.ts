@@ -16,6 +16,8 @@ let orderIds: string[];
 
 /** The buyer's order mails (their verification mail is not what this test counts). */
 const orderMails = () => smtp.to(buyer.email).filter((mail) => mail.subject.startsWith('Your order'));
+/** The seller's mails of the same orders. */
+const saleMails = () => smtp.inbox.filter((mail) => mail.subject.startsWith('New sale'));
 
 describe(`a server killed with SIGKILL before its mails were sent (${testEngine})`, () => {
   beforeAll(async () => {
@@ -46,10 +48,13 @@ describe(`a server killed with SIGKILL before its mails were sent (${testEngine}
     smtp.up();
     server = await servers.start(env);
     // Unsent mail waits out its backoff, or the claim the killed process left on it (2 minutes).
-    await vi.waitFor(() => expect(orderMails()).toHaveLength(ORDERS), {
-      timeout: 180_000,
-      interval: 200,
-    });
+    await vi.waitFor(
+      () => {
+        expect(orderMails()).toHaveLength(ORDERS);
+        expect(saleMails()).toHaveLength(ORDERS);
+      },
+      { timeout: 180_000, interval: 200 },
+    );
     // A graceful stop finishes the round in flight: nothing is sent after this.
     await server.stop();
   }, 300_000);
