@@ -19,8 +19,12 @@ export interface MimeMail {
 const CRLF = '\r\n';
 const LINE_LENGTH = 76;
 
-/** A header line, folded at spaces to the line length; non-ASCII words are encoded words (RFC 2047). */
-const headerLine = (name: string, value: string) => foldLines(`${name}: ${value}`, LINE_LENGTH);
+/**
+ * A header line, folded at spaces to the line length. Line breaks in the value become spaces: a subject or a name
+ * a user chose (a seller's name is in some subjects) must not start a header of its own.
+ */
+const headerLine = (name: string, value: string) =>
+  foldLines(`${name}: ${value.replace(/[\r\n]+/g, ' ')}`, LINE_LENGTH);
 
 /** A display name that needs no quotes: letters, digits, spaces and the symbols allowed in an atom (RFC 5322). */
 const PLAIN_WORDS = /^[\w !#$%&'*+\-/=?^`{|}~]+$/;
@@ -53,8 +57,8 @@ const textPart = (type: string, body: string) =>
 
 /**
  * The mail as a MIME message (multipart/alternative: text, then HTML), built in one pass. nodemailer's composer
- * builds the same through a chain of streams, at several times the CPU of a whole order
- * (docs/performance.md); its encoders are used here, so that the encoding is the same.
+ * builds the same through a chain of streams, at about ten times the CPU (docs/performance.md); its encoders
+ * are used here, so that the encoding is the same.
  */
 export function mimeMessage(mail: MimeMail): Buffer {
   const boundary = `--_Bazaar-${randomBytes(12).toString('hex')}`;

@@ -57,6 +57,20 @@ describe('a mail as a MIME message', () => {
     expect(shown.html).toBe(odd.html);
   });
 
+  it('keeps line breaks in a subject or a name from adding headers', async () => {
+    const injected = 'Evil\r\nBcc: victim@example.com\nX-Extra: 1';
+    const message = mimeMessage({
+      ...mail,
+      to: `"${injected}" <sam@example.com>`,
+      subject: `Your order 9f68144a from ${injected}: shipped`,
+    });
+    const parsed = await simpleParser(message);
+    expect(parsed.bcc).toBeUndefined();
+    expect(parsed.headers.has('x-extra')).toBe(false);
+    expect(parsed.subject).toBe('Your order 9f68144a from Evil Bcc: victim@example.com X-Extra: 1: shipped');
+    expect(envelopeAddresses(`"${injected}" <sam@example.com>`)).toEqual(['sam@example.com']);
+  });
+
   it('keeps every line within what mail servers accept, in ASCII', () => {
     const message = mimeMessage({ ...mail, text: 'ü'.repeat(500), subject: 'é'.repeat(200) }).toString(
       'latin1',
