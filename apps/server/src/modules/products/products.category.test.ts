@@ -80,3 +80,35 @@ describe('GET /api/products?category=', () => {
     expect(await categoryPage('kitchen & dining')).toMatchObject({ names: ['Teapot'], total: '1' });
   });
 });
+
+describe('what an update brings to the known tags and words', () => {
+  const searchNames = async (q: string) =>
+    (await testApp.app.inject({ method: 'GET', url: `/api/products?q=${encodeURIComponent(q)}` }))
+      .json<Product[]>()
+      .map((product) => product.name);
+
+  it('finds a product by its new category and by a typo of a word its new name brings', async () => {
+    const word = randomText(8);
+    const typo = `${word.slice(0, 3)}${word[3] === 'q' ? 'x' : 'q'}${word.slice(4)}`;
+    const item = await write('POST', '/api/products', { name: 'Plain Item', price: 5, categories: ['misc'] });
+    expect(await searchNames(typo)).toEqual([]);
+
+    await write('PATCH', `/api/products/${item._id}`, {
+      name: `Plain ${word}`,
+      categories: [`${word}-shelf`],
+    });
+    expect(await categoryPage(`${word}-shelf`)).toMatchObject({ names: [`Plain ${word}`], total: '1' });
+    expect(await searchNames(typo)).toEqual([`Plain ${word}`]);
+  });
+
+  it('finds the categories an update of many products outside the API brings', async () => {
+    const tag = randomText(10);
+    await write('POST', '/api/products', { name: 'Moved One', price: 5, categories: ['misc'] });
+    await write('POST', '/api/products', { name: 'Moved Two', price: 5, categories: ['misc'] });
+    await testApp.database.db.execute(sql`
+      update products set categories = categories || array[${tag} || '-' || lower(right(name, 3))]
+      where name like 'Moved %'`);
+    expect(await categoryPage(`${tag}-one`)).toMatchObject({ names: ['Moved One'], total: '1' });
+    expect(await categoryPage(`${tag}-two`)).toMatchObject({ names: ['Moved Two'], total: '1' });
+  });
+});
