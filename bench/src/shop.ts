@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
@@ -16,8 +17,19 @@ export function childEnv(database: DatabaseEnv): NodeJS.ProcessEnv {
   return { ...rest, ...database };
 }
 
+/** The flags `npm start` gives node before the server's script (memory limits that only the command line sets). */
+function startNodeFlags(): string[] {
+  const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const command = /\bnode ((?:--\S+ )*)apps\/server\/dist\/main\.js/.exec(manifest.scripts.start);
+  if (!command)
+    throw new Error('npm start no longer runs node apps/server/dist/main.js: update bench/src/shop.ts');
+  return command[1]!.split(' ').filter(Boolean);
+}
+
 /**
- * The production build (`npm run build` first), as it runs for shoppers, with logging at warn. With
+ * The production build (`npm run build` first), as `npm start` runs it for shoppers, with logging at warn. With
  * BENCH_CPU_PROF_DIR set, it runs under `node --cpu-prof` and writes its profile there when it stops.
  */
 export async function startShop(
@@ -29,6 +41,7 @@ export async function startShop(
   return startNode({
     name: 'the shop server',
     args: [
+      ...startNodeFlags(),
       ...(process.env.BENCH_CPU_PROF_DIR
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
         : []),
