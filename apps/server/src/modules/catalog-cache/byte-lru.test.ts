@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createByteLru } from './byte-lru.ts';
 
@@ -36,5 +37,45 @@ describe('createByteLru', () => {
     expect(lru.get('a')).toBeUndefined();
     expect(lru.get('b')).toBe('B');
     expect(lru.bytes).toBe(50);
+  });
+
+  it('answers every sequence of reads, writes and removals as a list in order of use would', () => {
+    const key = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f');
+    const step = fc.oneof(
+      fc.record({ op: fc.constant('get' as const), key }),
+      fc.record({ op: fc.constant('set' as const), key, bytes: fc.integer({ min: 1, max: 60 }) }),
+      fc.record({ op: fc.constant('delete' as const), key }),
+      fc.record({ op: fc.constant('clear' as const) }),
+    );
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 60 }), (steps) => {
+        const lru = createByteLru<string>(100);
+        // The least recently used first.
+        let model: { key: string; value: string; bytes: number }[] = [];
+        const forget = (key: string) => (model = model.filter((entry) => entry.key !== key));
+        steps.forEach((step, index) => {
+          if (step.op === 'get') {
+            const found = model.find((entry) => entry.key === step.key);
+            expect(lru.get(step.key)).toBe(found?.value);
+            if (found) model = [...model.filter((entry) => entry !== found), found];
+          } else if (step.op === 'set') {
+            const value = `${step.key}${index}`;
+            lru.set(step.key, value, step.bytes);
+            forget(step.key);
+            model.push({ key: step.key, value, bytes: step.bytes });
+            while (model.reduce((sum, entry) => sum + entry.bytes, 0) > 100) model.shift();
+          } else if (step.op === 'delete') {
+            lru.delete(step.key);
+            forget(step.key);
+          } else {
+            lru.clear();
+            model = [];
+          }
+          expect(lru.bytes).toBe(model.reduce((sum, entry) => sum + entry.bytes, 0));
+        });
+        // What is left, read from the least recently used (each read makes it the newest, as the model's order).
+        for (const entry of model) expect(lru.get(entry.key)).toBe(entry.value);
+      }),
+    );
   });
 });

@@ -31,11 +31,17 @@ const compressors: Record<Exclude<Encoding, 'identity'>, (body: Buffer) => Buffe
   br: (body) => ownCopy(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })),
 };
 
-// Keys, headers and bookkeeping of an entry, roughly.
-const ENTRY_OVERHEAD_BYTES = 256;
+/**
+ * What an answer's entry holds beside its key and bodies: its objects, headers and hash, and each body's allocation
+ * of its own. Measured: 20,000 entries of an empty list (a category that matches nothing) took 1,460 bytes of RSS
+ * each with keys of 124 characters; counted at 256 bytes, a 16 MB budget of them took about 40 MB.
+ */
+const RESPONSE_OVERHEAD_BYTES = 1280;
+// A count's key and bookkeeping.
+const COUNT_OVERHEAD_BYTES = 256;
 
 function sizeOf(key: string, entry: CachedResponse): number {
-  let bytes = ENTRY_OVERHEAD_BYTES + key.length * 2;
+  let bytes = RESPONSE_OVERHEAD_BYTES + key.length * 2;
   for (const body of Object.values(entry.bodies)) bytes += body.length;
   return bytes;
 }
@@ -106,7 +112,7 @@ export function createCatalogCache(maxBytes: number) {
 
     storeCount(key: string, readGeneration: number, total: number): void {
       if (usable() && readGeneration === changes.generation)
-        counts.set(key, total, ENTRY_OVERHEAD_BYTES + key.length * 2);
+        counts.set(key, total, COUNT_OVERHEAD_BYTES + key.length * 2);
     },
   };
 }
