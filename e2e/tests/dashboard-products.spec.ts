@@ -1,6 +1,6 @@
 import { discountedCents, formatDollars } from '@bazaar/shared/pricing';
 import type { Product } from '@bazaar/shared/products';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page, type Route } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
 import { shopOrigin, signInAsAdminViaApi, signUpViaApi } from '../support/auth.ts';
 import {
@@ -276,12 +276,23 @@ test('the seller edits a product: the form is prefilled, then Products shows the
 
   const newName = uniqueName('Renamed Kettle');
   await fillProductForm(page, { name: newName, price: '35.25', colors: 'Red', flashSale: true });
+  // Products' list is read again after the redirect; held here, what shows meanwhile is what the page kept.
+  const heldLists: Route[] = [];
+  let holding = true;
+  await page.route(
+    (url) => url.pathname === '/api/products',
+    (route) => (holding ? void heldLists.push(route) : route.continue()),
+  );
   await productForm(page).getByRole('button', { name: 'Update Product' }).click();
 
   await expect(toast(page, 'Product updated successfully')).toBeVisible();
   await expect(page).toHaveURL('/dashboard/products');
   await expect(cardOf(page, newName)).toBeVisible();
   await expect(cardOf(page, product.name)).toHaveCount(0);
+  await expect.poll(() => heldLists.length).toBeGreaterThan(0);
+  holding = false;
+  await Promise.all(heldLists.map((route) => route.continue()));
+  await expect(cardOf(page, newName)).toBeVisible();
 
   const stored = (await (await fetchProduct(page, product._id)).json()) as Product;
   expect(stored).toMatchObject({
