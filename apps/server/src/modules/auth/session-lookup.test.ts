@@ -58,20 +58,26 @@ describe('the direct session lookup', () => {
     }
   });
 
-  it('answers a session it has read from memory, until a session or a user is changed by anyone', async () => {
+  it('answers a session it has read from memory, until a session or a user is changed by anyone, not by a statement that changes no row', async () => {
     const account = await signUp(testApp.app, 'kept@bazaar.test', 'Kim Kept');
+    const other = await signUp(testApp.app, 'other-kept@bazaar.test', 'Olga Other');
     const { db } = testApp.database;
     expect(await userOf(asBearer(account))).toMatchObject({ name: 'Kim Kept' });
     // Written as psql would, and unannounced: only a kept session still answers.
-    await db.execute(sql`alter table "user" disable trigger user_changed`);
+    await db.execute(sql`alter table "user" disable trigger user_updated`);
     try {
       await db.execute(sql`update "user" set name = 'Kim Unannounced' where email = ${account.email}`);
       expect(await userOf(asBearer(account))).toMatchObject({ name: 'Kim Kept' });
     } finally {
-      await db.execute(sql`alter table "user" enable trigger user_changed`);
+      await db.execute(sql`alter table "user" enable trigger user_updated`);
     }
-    // Any change announced, even to another user, and the next lookup reads the database again.
+    // A statement that changes no row announces nothing: signing out again, a save that matched nobody.
+    await db.execute(sql`delete from "session" where token = 'no such token'`);
     await db.execute(sql`update "user" set name = name where email = 'nobody@bazaar.test'`);
+    await db.execute(sql`update "session" set updated_at = now() where token = 'no such token'`);
+    expect(await userOf(asBearer(account))).toMatchObject({ name: 'Kim Kept' });
+    // Any change announced, even to another user, and the next lookup reads the database again.
+    await db.execute(sql`update "user" set name = name where email = ${other.email}`);
     expect(await userOf(asBearer(account))).toMatchObject({ name: 'Kim Unannounced' });
     await db.execute(
       sql`delete from "session" where user_id = (select id from "user" where email = ${account.email})`,
