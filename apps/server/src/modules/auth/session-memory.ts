@@ -5,9 +5,9 @@ import { createByteLru } from '../catalog-cache/catalog-cache.module.ts';
 export const SESSIONS_CHANNEL = 'bazaar_sessions';
 
 /** About 4,000 sessions. */
-const KEPT_BYTES = 1024 * 1024;
-// A kept session's row and bookkeeping, roughly, beside its token.
-const ENTRY_BYTES = 256;
+const KEPT_BYTES = 4 * 1024 * 1024;
+// A kept session's row and bookkeeping beside its token: 20,000 of them measured 940 bytes of heap each.
+const ENTRY_BYTES = 1024;
 
 /**
  * The session rows this process has read, by token (decision 028). Every change to a session or a user, by any
