@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -12,6 +11,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import pg from 'pg';
 import { paths } from '../paths.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { drizzleOnPglite } from './pglite-statements.ts';
 import { listenOnPostgres, type ChannelListener, type Subscription } from './listen.ts';
 import * as schema from './schema.ts';
 
@@ -24,9 +24,9 @@ export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
 }
 
 /**
- * A raw statement built once, its values given by `sql.placeholder` names on each run. On PostgreSQL it is a named
- * prepared statement, parsed and planned once per connection: for a statement run on every request, building it
- * (drizzle) and planning it (PostgreSQL) cost more than running it.
+ * A raw statement built once, its values given by `sql.placeholder` names on each run. It is a named prepared
+ * statement, parsed once per connection (on PGlite, by `pglite-statements.ts`) and planned as PostgreSQL's plan
+ * cache decides: for a statement run on every request, building it (drizzle) and planning it cost more than running it.
  */
 export function prepareRows<Row>(db: Database, name: string, query: SQL) {
   const prepared = db._.session.prepareQuery(new PgDialect().sqlToQuery(query), undefined, name, false);
@@ -153,7 +153,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
 
   const { client, close } = await openPglite(options.dataDir);
-  const db = drizzlePglite(client, { schema });
+  const db = drizzleOnPglite(client);
   return {
     db,
     engine: 'pglite',
