@@ -32,8 +32,8 @@ function joined(messages: Uint8Array[]): Uint8Array {
  * - A statement the shop names (drizzle's `.prepare(name)`, `prepareRows`) is parsed once and kept, as it is on
  *   PostgreSQL, so PostgreSQL's plan cache can keep its plan. PGlite's own `query` parses and plans every statement
  *   each time, names or not: for an order that was about half of the engine's work (decision 029).
- * - Each statement takes two calls into the engine (parse and describe; bind, execute and sync) instead of six, and
- *   one for a named statement already parsed.
+ * - Each statement takes two calls into the engine (parse and describe; bind, describe, execute and sync) instead
+ *   of six, and one for a named statement already parsed.
  * Parameters are turned into text by PGlite's own serializers for the types the statement gave them, and results
  * are read by its own parsers, as in its `query`; the locks are PGlite's own. `options.blob` (COPY) is not supported.
  */
