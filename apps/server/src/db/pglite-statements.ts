@@ -17,16 +17,6 @@ interface Prepared {
   parameterTypes: number[];
 }
 
-function joined(messages: Uint8Array[]): Uint8Array {
-  const bytes = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
-  let offset = 0;
-  for (const message of messages) {
-    bytes.set(message, offset);
-    offset += message.length;
-  }
-  return bytes;
-}
-
 /**
  * How the shop runs statements on PGlite, in place of its `query`:
  * - A statement the shop names (drizzle's `.prepare(name)`, `prepareRows`) is parsed once and kept, as it is on
@@ -41,7 +31,8 @@ export function pgliteStatements(client: PGlite) {
   const named = new Set<string>();
   const prepared = new Map<string, Prepared>();
 
-  const send = (messages: Uint8Array[]) => client.execProtocolStream(joined(messages), { syncToFs: false });
+  const send = (messages: Uint8Array[]) =>
+    client.execProtocolStream(Buffer.concat(messages), { syncToFs: false });
 
   /** Parses `text` (under `name`, or as the unnamed statement) and answers the types of its parameters. */
   async function parseStatement(text: string, name: string): Promise<Prepared> {
