@@ -186,6 +186,18 @@ export function postingsMatching(
 }
 
 /**
+ * The rows of the query's `matched` (`postingsMatching`) that pass `where`, with `columns`: all of them when `counted`
+ * (its count) is at most `limit`, else the newest `limit`. Only a search of more matches than that pays for a sort.
+ */
+export const newestMatched = (columns: SQL, where: SQL, limit: number) => sql`
+  select ${columns} from matched where ${where} and (select matches from counted) <= ${limit}
+  union all
+  (
+    select ${columns} from matched where ${where} and (select matches from counted) > ${limit}
+    order by created_at desc, seq desc limit ${limit}
+  )`;
+
+/**
  * A search by relevance over `search_postings`, in one statement: how many products match every typed word (at most
  * `page.pool`) and the ids of the page asked, in order. A product ranks by every word in its name first, then more
  * whole words, then more words as typed (`postingsMatching`), then newest. Past `page.pool` matches, only the newest
@@ -202,14 +214,7 @@ export function rankedSearch(
     counted as (select count(*) as matches from matched)
     select least((select matches from counted), ${page.pool})::int as matches,
       array(
-        select product_id from (
-          select * from matched where (select matches from counted) <= ${page.pool}
-          union all
-          (
-            select * from matched where (select matches from counted) > ${page.pool}
-            order by created_at desc, seq desc limit ${page.pool}
-          )
-        ) as pool
+        select product_id from (${newestMatched(sql`*`, sql`true`, page.pool)}) as pool
         order by named = ${everyWord(words)} desc, ${count('whole')} desc, ${count('exact')} desc,
           created_at desc, seq desc
         limit ${page.limit} offset ${page.offset}

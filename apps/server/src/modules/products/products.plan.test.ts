@@ -1,22 +1,26 @@
-import { sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_MAX, TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
+import { PRICE_BANDS, RATING_BANDS } from '@bazaar/shared/product-facets';
 import { ProductListQuerySchema } from '@bazaar/shared/products';
 import { parseEnv } from '../../config/env.ts';
 import { queryRows, type DatabaseHandle } from '../../db/client.ts';
+import { products } from '../../db/schema.ts';
 import { buildApp } from '../../http/app.ts';
 import { FIXTURE_SELLER, insertFixtureSeller } from '../../test/product-fixtures.ts';
 import { indexedProducts, rankedByOracle } from '../../test/relevance-oracle.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import {
   createProductsRepository,
+  FACET_POOL,
   facetQuery,
   FEW_MATCHES,
   listQueries,
   rankedSearchQuery,
   type ProductListFilter,
 } from './products.repository.ts';
+import { matchAll } from './product-search.ts';
 
 const CATALOG_SIZE = 100_000;
 let database: DatabaseHandle;
@@ -199,6 +203,56 @@ describe(`query plans over ${CATALOG_SIZE.toLocaleString('en')} products`, () =>
       expect(plan, plan).toMatch(/Index Only Scan using search_postings_word_idx/);
       expect(plan, plan).not.toMatch(/ on products/);
     }
+  });
+});
+
+describe(`the facets of a common word over ${CATALOG_SIZE.toLocaleString('en')} products`, () => {
+  it("count the newest matches of each group's filter when more match than they count", async () => {
+    const filter = await filterOf({ q: 'kettle', brand: 'Zenith', rating_min: '1' });
+    // Read from the products' own search documents, not from the postings the facets read.
+    const matches = await database.db
+      .select({
+        categories: products.categories,
+        brand: products.brand,
+        ratings: products.ratings,
+        saleCents: products.saleCents,
+        stock: products.stock,
+      })
+      .from(products)
+      .where(matchAll(filter.words!))
+      .orderBy(desc(products.createdAt), desc(products.seq));
+    expect(matches.length).toBeGreaterThan(FACET_POOL);
+    type Match = (typeof matches)[number];
+    const newest = (keep: (match: Match) => boolean) => matches.filter(keep).slice(0, FACET_POOL);
+    const zenith = (match: Match) => match.brand === 'Zenith';
+    const rated = (match: Match) => match.ratings >= 1;
+    const pool = newest((match) => zenith(match) && rated(match));
+    const tally = (values: (string | null)[]) => {
+      const counts: Record<string, number> = {};
+      for (const value of values) if (value !== null) counts[value] = (counts[value] ?? 0) + 1;
+      return counts;
+    };
+    const asRecord = (counts: { value: string; count: number }[]) =>
+      Object.fromEntries(counts.map(({ value, count }) => [value, count]));
+
+    const facets = await createProductsRepository(database.db).facets(filter);
+    expect(facets.capped).toBe(true);
+    expect(facets.total).toBe(pool.length);
+    expect(asRecord(facets.categories)).toEqual(tally(pool.flatMap((match) => match.categories)));
+    expect(asRecord(facets.brands)).toEqual(tally(newest(rated).map((match) => match.brand)));
+    expect(facets.ratings.map((band) => band.count)).toEqual(
+      RATING_BANDS.map((min) => newest(zenith).filter((match) => match.ratings >= min).length),
+    );
+    expect(facets.prices.map((band) => band.count)).toEqual(
+      PRICE_BANDS.map(
+        ({ min, max }) =>
+          pool.filter(
+            ({ saleCents: cents }) =>
+              cents !== null && cents >= min * 100 && (max === null || cents < max * 100),
+          ).length,
+      ),
+    );
+    expect(facets.in_stock).toBe(pool.filter((match) => match.stock !== 0).length);
   });
 });
 

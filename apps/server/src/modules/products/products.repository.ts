@@ -17,7 +17,12 @@ import {
   type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
-import type { PgSelect, SubqueryWithSelection, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
+import {
+  alias,
+  type PgSelect,
+  type SubqueryWithSelection,
+  type WithSubqueryWithSelection,
+} from 'drizzle-orm/pg-core';
 import { SEARCH_COUNT_MAX } from '@bazaar/shared/pagination';
 import { dollarsToCents } from '@bazaar/shared/pricing';
 import type { ProductFilterQuery, ProductListQuery, ProductSort } from '@bazaar/shared/products';
@@ -31,7 +36,14 @@ import {
 import { queryRows, type Database } from '../../db/client.ts';
 import { categoryTags, products, searchPostings, users } from '../../db/schema.ts';
 import { announceCatalogChange } from '../../db/catalog-changes.ts';
-import { matchAll, postingsMatching, rankedSearch, typedWordsOf, type TypedWord } from './product-search.ts';
+import {
+  matchAll,
+  newestMatched,
+  postingsMatching,
+  rankedSearch,
+  typedWordsOf,
+  type TypedWord,
+} from './product-search.ts';
 
 export type NewProductRow = typeof products.$inferInsert;
 
@@ -75,11 +87,10 @@ export type ProductFilter = Omit<ProductFilterQuery, 'q' | 'category' | 'seller'
 /** A filter with its order and page. */
 export type ProductListFilter = ProductFilter & Pick<ProductListQuery, 'sort' | 'limit' | 'offset'>;
 
+/** The columns the facet groups' selections read (`selectionsWhere`), in a table or a facet pool. */
+type SelectedColumns = Record<'categories' | 'brand' | 'saleCents' | 'ratings', AnyColumn> & { inStock: SQL };
 /** The columns a filter reads, in `products` and in `search_postings` alike. */
-type FilteredColumns = Record<
-  'categories' | 'flashSale' | 'sellerId' | 'brand' | 'saleCents' | 'ratings',
-  AnyColumn
-> & { inStock: SQL };
+type FilteredColumns = SelectedColumns & Record<'flashSale' | 'sellerId', AnyColumn>;
 
 const filteredColumnsOf = (
   table: typeof products | typeof searchPostings,
@@ -99,18 +110,25 @@ const PRODUCT_FILTERED = filteredColumnsOf(
 );
 const POSTING_FILTERED = filteredColumnsOf(searchPostings, sql`${searchPostings.inStock}`);
 
-/** Everything a filter asks but its words. */
-function valuesWhere(filter: ProductFilter, table: FilteredColumns): SQL | undefined {
+/** What a filter selects in the facet groups (`FACET_GROUPS`): category, brand, price, rating, stock. */
+function selectionsWhere(filter: ProductFilter, table: SelectedColumns): SQL | undefined {
   const tags = filter.categoryTags;
   return and(
     tags === undefined ? undefined : tags.length === 0 ? sql`false` : arrayOverlaps(table.categories, tags),
-    filter.flash_sale === undefined ? undefined : eq(table.flashSale, filter.flash_sale),
-    filter.sellerId === undefined ? undefined : eq(table.sellerId, filter.sellerId),
     filter.brand === undefined ? undefined : inArray(table.brand, filter.brand),
     filter.price_min === undefined ? undefined : gte(table.saleCents, dollarsToCents(filter.price_min)),
     filter.price_max === undefined ? undefined : lte(table.saleCents, dollarsToCents(filter.price_max)),
     filter.rating_min === undefined ? undefined : gte(table.ratings, filter.rating_min),
     filter.in_stock ? table.inStock : undefined,
+  );
+}
+
+/** Everything a filter asks but its words. */
+function valuesWhere(filter: ProductFilter, table: FilteredColumns): SQL | undefined {
+  return and(
+    filter.flash_sale === undefined ? undefined : eq(table.flashSale, filter.flash_sale),
+    filter.sellerId === undefined ? undefined : eq(table.sellerId, filter.sellerId),
+    selectionsWhere(filter, table),
   );
 }
 
@@ -264,57 +282,41 @@ const FACET_COUNTS: Record<CountedGroup, SQL[]> = {
   in_stock: [sql`count(*) filter (where in_stock)::int`],
 };
 
-/** The facets as `facetQuery` answers them: JSON of each group's counts, and whether a pool was full. */
+/**
+ * The facets as `facetQuery` answers them: JSON of each group's counts, and of the counts per band with, for each pool,
+ * whether it was full (`<pool>_full`).
+ */
 interface FacetRow {
   categories: ValueCount[] | string;
   brands: ValueCount[] | string;
-  counts: Record<string, number> | string;
-  capped: boolean;
+  counts: Record<string, number | boolean> | string;
 }
 type ValueCount = { value: string; count: number };
 
+/** The values of each product a facet pool holds, named as `search_postings` names them. */
+const POOL_VALUES = ['categories', 'brand', 'ratings', 'sale_cents', 'in_stock'] as const;
+/** The rows of a search's `matched` (`postingsMatching`), which hold those values, as a selection reads them. */
+const MATCHED = alias(searchPostings, 'matched');
+const MATCHED_SELECTED: SelectedColumns = { ...MATCHED, inStock: sql`${MATCHED.inStock}` };
+
 /**
  * The facets of `filter` in one statement, each group counted over a pool of at most FACET_POOL products matching
- * its group's filter, read newest first (from an index for a common filter). The groups whose own selection is not
- * made share the pool of the full filter, read once; each selected group reads a pool of its own. Exported so that
- * a test can read its plan.
+ * its group's filter, the newest. The groups whose own selection is not made share the pool of the full filter;
+ * each selected group has a pool of its own. Exported so that a test can read its plan.
  */
 export function facetQuery(db: Database, filter: ProductFilter): SQL {
   const groups = Object.keys(FACET_GROUPS) as FacetGroup[];
   const own = groups.filter((group) => FACET_GROUPS[group].selected(filter));
-  const poolOf = (group: FacetGroup) => sql.identifier(own.includes(group) ? `pool_${group}` : 'pool');
-  const poolQuery = (poolFilter: ProductFilter) => {
-    if (poolFilter.words === undefined) {
-      return newestMatches(
-        db
-          .select({
-            categories: products.categories,
-            brand: products.brand,
-            ratings: products.ratings,
-            sale_cents: products.saleCents,
-            in_stock: sql<boolean>`${PRODUCT_FILTERED.inStock}`.as('in_stock'),
-          })
-          .from(products)
-          .$dynamic(),
-        poolFilter,
-        FACET_POOL,
-      );
-    }
-    // A search's pool is read from its postings, which carry every value the groups count.
-    const matching = postingsMatching(poolFilter.words, valuesWhere(poolFilter, POSTING_FILTERED), [
-      'categories',
-      'brand',
-      'ratings',
-      'sale_cents',
-      'in_stock',
-    ]);
-    return sql`select categories, brand, ratings, sale_cents, in_stock from (${matching}) as matched
-      order by created_at desc, seq desc limit ${FACET_POOL}`;
-  };
-  const pools = [
-    sql`pool as (${poolQuery(filter)})`,
-    ...own.map((group) => sql`${poolOf(group)} as (${poolQuery(FACET_GROUPS[group].without(filter))})`),
+  const poolName = (group: FacetGroup) => (own.includes(group) ? `pool_${group}` : 'pool');
+  const poolOf = (group: FacetGroup) => sql.identifier(poolName(group));
+  const poolFilters: [string, ProductFilter][] = [
+    ['pool', filter],
+    ...own.map((group): [string, ProductFilter] => [poolName(group), FACET_GROUPS[group].without(filter)]),
   ];
+  const pools =
+    filter.words === undefined
+      ? productPools(db, poolFilters)
+      : postingPools(filter.words, filter, poolFilters);
   const selectedBrands = filter.brand ?? [];
   const valuesOf = (group: 'categories' | 'brands') => {
     const pool = poolOf(group);
@@ -337,24 +339,66 @@ export function facetQuery(db: Database, filter: ProductFilter): SQL {
       ) as ranked
       where position <= ${FACET_VALUES_MAX})`;
   };
+  // One pass over each pool counts every band counted there.
   const counted = Object.keys(FACET_COUNTS) as CountedGroup[];
-  const counts = sql`(select json_build_object('total', (select count(*)::int from pool)${sql.join(
-    counted.flatMap((group) =>
-      FACET_COUNTS[group].map(
-        (aggregate, band) => sql`, ${`${group}_${band}`}::text, (select ${aggregate} from ${poolOf(group)})`,
-      ),
-    ),
-    sql``,
-  )}))`;
-  const capped = sql.join(
-    ['pool', ...own.map((group) => `pool_${group}`)].map(
-      (pool) => sql`(select count(*) from ${sql.identifier(pool)}) >= ${FACET_POOL}`,
-    ),
-    sql` or `,
+  const countsOf = (pool: string) => {
+    const entries = [
+      ...(pool === 'pool' ? [sql`'total', count(*)::int`] : []),
+      sql`${`${pool}_full`}::text, count(*) >= ${FACET_POOL}`,
+      ...counted
+        .filter((group) => poolName(group) === pool)
+        .flatMap((group) =>
+          FACET_COUNTS[group].map((aggregate, band) => sql`${`${group}_${band}`}::text, ${aggregate}`),
+        ),
+    ];
+    return sql`(select jsonb_build_object(${sql.join(entries, sql`, `)}) from ${sql.identifier(pool)})`;
+  };
+  const counts = sql.join(
+    poolFilters.map(([pool]) => countsOf(pool)),
+    sql` || `,
   );
   return sql`with ${sql.join(pools, sql`, `)}
-    select ${valuesOf('categories')} as categories, ${valuesOf('brands')} as brands, ${counts} as counts,
-      (${capped}) as capped`;
+    select ${valuesOf('categories')} as categories, ${valuesOf('brands')} as brands, ${counts} as counts`;
+}
+
+/** The facet pools of a list without words, each read from the products: from an index for a common filter. */
+function productPools(db: Database, poolFilters: [string, ProductFilter][]): SQL[] {
+  const columns = {
+    categories: products.categories,
+    brand: products.brand,
+    ratings: products.ratings,
+    sale_cents: products.saleCents,
+    in_stock: sql<boolean>`${PRODUCT_FILTERED.inStock}`.as('in_stock'),
+  };
+  return poolFilters.map(
+    ([pool, poolFilter]) =>
+      sql`${sql.identifier(pool)} as (${newestMatches(db.select(columns).from(products).$dynamic(), poolFilter, FACET_POOL)})`,
+  );
+}
+
+/**
+ * The facet pools of a search, from one read of its postings, which carry every value the groups count: the matches
+ * of its words and of what no group selects, which each pool narrows by its selections.
+ */
+function postingPools(
+  words: TypedWord[],
+  filter: ProductFilter,
+  poolFilters: [string, ProductFilter][],
+): SQL[] {
+  const unselected = (Object.keys(FACET_GROUPS) as FacetGroup[]).reduce(
+    (narrowed, group) => FACET_GROUPS[group].without(narrowed),
+    filter,
+  );
+  const matching = postingsMatching(words, valuesWhere(unselected, POSTING_FILTERED), [...POOL_VALUES]);
+  const values = sql.raw(POOL_VALUES.join(', '));
+  return [
+    sql`matched as (${matching})`,
+    sql`counted as (select count(*) as matches from matched)`,
+    ...poolFilters.map(
+      ([pool, poolFilter]) =>
+        sql`${sql.identifier(pool)} as (${newestMatched(values, selectionsWhere(poolFilter, MATCHED_SELECTED) ?? sql`true`, FACET_POOL)})`,
+    ),
+  ];
 }
 
 /** PostgreSQL's driver parses JSON; PGlite's may leave it text. */
@@ -375,7 +419,7 @@ async function readFacets(db: Database, filter: ProductFilter): Promise<ProductF
     ratings: RATING_BANDS.map((min, index) => ({ min, count: band('ratings', index) })),
     prices: PRICE_BANDS.map(({ min, max }, index) => ({ min, max, count: band('prices', index) })),
     in_stock: band('in_stock', 0),
-    capped: Boolean(row.capped),
+    capped: Object.entries(counts).some(([key, full]) => key.endsWith('_full') && full === true),
   };
 }
 
