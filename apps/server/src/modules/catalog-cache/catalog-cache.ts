@@ -37,8 +37,8 @@ const compressors: Record<Exclude<Encoding, 'identity'>, (body: Buffer) => Buffe
  * each with keys of 124 characters; counted at 256 bytes, a 16 MB budget of them took about 40 MB.
  */
 const RESPONSE_OVERHEAD_BYTES = 1280;
-// A count's key and bookkeeping.
-const COUNT_OVERHEAD_BYTES = 256;
+// A fact's key and bookkeeping.
+const FACT_OVERHEAD_BYTES = 256;
 
 function sizeOf(key: string, entry: CachedResponse): number {
   let bytes = RESPONSE_OVERHEAD_BYTES + key.length * 2;
@@ -47,18 +47,18 @@ function sizeOf(key: string, entry: CachedResponse): number {
 }
 
 /**
- * Rendered catalog answers and list counts, bounded by bytes and emptied on every catalog write.
+ * Rendered catalog answers and facts (list counts, a search text's words), bounded by bytes and emptied on every catalog write.
  * A read notes `generation` before it touches the database and stores its result only if no write
  * came in between, so a read that raced a write never stores what it saw before the write.
  */
 export function createCatalogCache(maxBytes: number) {
   const responses = createByteLru<CachedResponse>(maxBytes);
-  // Counts are a few bytes each; a small share of the budget holds thousands.
-  const counts = createByteLru<number>(Math.floor(maxBytes / 32));
+  // Facts (list counts, a search text's words) are small; a small share of the budget holds thousands.
+  const facts = createByteLru<unknown>(Math.floor(maxBytes / 32));
   // Nothing is served or stored until every writer's changes are heard (db/follow-changes.ts).
   const changes = createChangeFollower(() => {
     responses.clear();
-    counts.clear();
+    facts.clear();
   });
   const usable = () => maxBytes > 0 && changes.following;
 
@@ -106,13 +106,18 @@ export function createCatalogCache(maxBytes: number) {
       return body;
     },
 
-    count(key: string): number | undefined {
-      return usable() ? counts.get(key) : undefined;
+    /**
+     * What a read learned of the catalog that other reads reuse, stored under `key` by `storeFact`: the caller that
+     * stores a key's value is the one that reads it back, so its type holds.
+     */
+    fact<Value>(key: string): Value | undefined {
+      return usable() ? (facts.get(key) as Value | undefined) : undefined;
     },
 
-    storeCount(key: string, readGeneration: number, total: number): void {
+    /** Keeps `value` (`bytes` of it beside its key) when no write happened since `readGeneration`. */
+    storeFact(key: string, readGeneration: number, value: unknown, bytes = 8): void {
       if (usable() && readGeneration === changes.generation)
-        counts.set(key, total, COUNT_OVERHEAD_BYTES + key.length * 2);
+        facts.set(key, value, FACT_OVERHEAD_BYTES + key.length * 2 + bytes);
     },
   };
 }

@@ -8,12 +8,12 @@ describe('createCatalogCache', () => {
     const cache = createCatalogCache(1024 * 1024);
     cache.follow(true);
     const before = cache.generation;
-    cache.storeCount('all', before, 10);
+    cache.storeFact('count all', before, 10);
     cache.invalidate(); // the write
     cache.storeResponse('list', before, body, {});
-    cache.storeCount('all', before, 10);
+    cache.storeFact('count all', before, 10);
     expect(cache.response('list')).toBeUndefined();
-    expect(cache.count('all')).toBeUndefined();
+    expect(cache.fact('count all')).toBeUndefined();
 
     cache.storeResponse('list', cache.generation, body, {});
     expect(cache.response('list')?.bodies.identity).toEqual(body);

@@ -21,6 +21,7 @@ import type {
   ProductRow,
   ProductsRepository,
 } from './products.repository.ts';
+import type { TypedWord } from './product-search.ts';
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
@@ -92,7 +93,7 @@ const picturesOf = (input: ProductUpdate) => [
 
 /** The filter part of a list query: lists that differ only in order or page share one count. */
 const countKey = ({ sort: _sort, limit: _limit, offset: _offset, ...filter }: ProductListQuery) =>
-  JSON.stringify(filter);
+  `count ${JSON.stringify(filter)}`;
 
 /**
  * `cache` keeps list counts, and is emptied after each write, before its answer is sent; `images` makes the shop's
@@ -115,6 +116,20 @@ export function createProductsService(
   }
 
   /**
+   * The words of a search text, kept as the catalog's answers are: a shopper who pages, sorts or picks a facet asks
+   * for the same text again, and its words change only with the catalog.
+   */
+  async function typedWordsOf(q: string): Promise<TypedWord[]> {
+    const key = `words ${q}`;
+    const known = cache.fact<TypedWord[]>(key);
+    if (known) return known;
+    const generation = cache.generation;
+    const words = await repository.typedWords(q);
+    cache.storeFact(key, generation, words, 2 * JSON.stringify(words).length);
+    return words;
+  }
+
+  /**
    * The query with its search text replaced by the typed words, its category route value by the tags it matches and
    * its seller handle by the seller's id. Undefined when the query matches nothing whatever else is chosen (a text of
    * no words, a handle nobody has), so that the products need not be read; a category that no product has ever had
@@ -127,7 +142,7 @@ export function createProductsService(
     ...query
   }: Query): Promise<(Omit<Query, 'q' | 'category' | 'seller'> & ProductFilter) | undefined> {
     const [words, categoryTags, sellerId] = await Promise.all([
-      q === undefined ? undefined : repository.typedWords(q),
+      q === undefined ? undefined : typedWordsOf(q),
       category === undefined ? undefined : repository.categoryTagsIn(category),
       seller === undefined ? undefined : repository.sellerIdOf(seller),
     ]);
@@ -157,9 +172,9 @@ export function createProductsService(
       if (filter === undefined || filter.categoryTags?.length === 0)
         return { items: [], total: 0, capped: false };
       const key = countKey(query);
-      const known = cache.count(key);
+      const known = cache.fact<number>(key);
       const [rows, total] = await pageAndCount(filter, known);
-      if (known === undefined) cache.storeCount(key, generation, total);
+      if (known === undefined) cache.storeFact(key, generation, total);
       const capped = query.q !== undefined && total > SEARCH_COUNT_MAX;
       return { items: rows.map(sent), total: capped ? SEARCH_COUNT_MAX : total, capped };
     },
