@@ -47,8 +47,8 @@ function sizeOf(key: string, entry: CachedResponse): number {
 }
 
 /**
- * Rendered catalog answers and facts (list counts, a search text's words), bounded by bytes and emptied on every catalog write.
- * A read notes `generation` before it touches the database and stores its result only if no write
+ * Rendered catalog answers and facts (list counts, a search text's words), bounded by bytes and emptied on every
+ * catalog write. A read notes `generation` before it touches the database and stores its result only if no write
  * came in between, so a read that raced a write never stores what it saw before the write.
  */
 export function createCatalogCache(maxBytes: number) {

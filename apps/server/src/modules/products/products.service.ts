@@ -96,8 +96,8 @@ const countKey = ({ sort: _sort, limit: _limit, offset: _offset, ...filter }: Pr
   `count ${JSON.stringify(filter)}`;
 
 /**
- * `cache` keeps list counts, and is emptied after each write, before its answer is sent; `images` makes the shop's
- * own pictures absolute in answers.
+ * `cache` keeps list counts and search texts' words, and is emptied after each write, before its answer is sent;
+ * `images` makes the shop's own pictures absolute in answers.
  */
 export function createProductsService(
   repository: ProductsRepository,
