@@ -428,6 +428,11 @@ const editableBy = (id: string, editor: string | undefined) =>
   and(eq(products.id, id), editor === undefined ? undefined : eq(products.sellerId, editor));
 
 export function createProductsRepository(db: Database) {
+  // Prepared once: every search by relevance reads its page's rows by id, and drizzle would build its SQL each time.
+  const productsByIds = selectWithSeller(db)
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('products_by_ids');
+
   /**
    * A random page without `ORDER BY random()` (a full scan): ids are random UUIDs, so the rows that
    * follow a random pivot in id order are a random sample; wrap around when the pivot is near the end.
@@ -456,7 +461,7 @@ export function createProductsRepository(db: Database) {
   ): Promise<{ rows: ProductRow[]; total: number }> {
     const [ranked] = await queryRows<{ matches: number; ids: string[] }>(db, rankedSearchQuery(query));
     const ids = ranked?.ids ?? [];
-    const rows = ids.length === 0 ? [] : await selectWithSeller(db).where(inArray(products.id, ids));
+    const rows = ids.length === 0 ? [] : await productsByIds.execute({ ids });
     const byId = new Map(rows.map((row) => [row.id, row]));
     // A product deleted between the two reads is left out.
     return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: Number(ranked?.matches ?? 0) };
