@@ -13,6 +13,11 @@ export interface LoadSettings {
 export interface LoadResult {
   requestsPerSecond: number;
   latencyMs: { p50: number; p99: number; max: number };
+  /**
+   * The 2xx answers' latencies once every connection had been answered (`connectedLatencies`), and when that was;
+   * null when some connection never was.
+   */
+  connected: { afterMs: number; latencyMs: { p50: number; p99: number } } | null;
   requests: number;
   non2xx: number;
   /** Connection errors, timeouts included. */
@@ -108,6 +113,37 @@ function watchMemory(pid: number) {
   };
 }
 
+/** The `fraction` percentile of `sorted`, in whole ms as autocannon gives its own. */
+const percentile = (sorted: number[], fraction: number) =>
+  Math.round(sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0);
+
+/**
+ * Latencies of the answers that came once each of autocannon's `connections` had had one. autocannon opens them all
+ * at once, and a Node server busy with work of its own accepts one new connection per turn of its event loop (seen
+ * with strace on Node 20: one `accept4` a turn, each turn serving every connection it holds). On a saturated shop the
+ * last connections' first requests wait seconds in the kernel's queue; those are the run's start, not the load at
+ * `connections` that the whole run's figures are meant to show.
+ */
+function connectedLatencies(run: autocannon.Instance, connections: number) {
+  const answered = new Set<unknown>();
+  const latencies: number[] = [];
+  const started = performance.now();
+  let afterMs: number | null = null;
+  run.on('response', (client, statusCode, _bytes, latencyMs) => {
+    if (afterMs !== null) {
+      if (statusCode >= 200 && statusCode < 300) latencies.push(latencyMs);
+      return;
+    }
+    answered.add(client);
+    if (answered.size === connections) afterMs = Math.round(performance.now() - started);
+  });
+  return (): LoadResult['connected'] => {
+    if (afterMs === null || latencies.length === 0) return null;
+    const sorted = latencies.sort((a, b) => a - b);
+    return { afterMs, latencyMs: { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) } };
+  };
+}
+
 /** Loads `url` with autocannon (the requests in turn on each connection) while sampling process `pid`'s memory. */
 export async function measureLoad(
   url: string,
@@ -117,7 +153,13 @@ export async function measureLoad(
 ): Promise<LoadResult> {
   const stopWatching = watchMemory(pid);
   const cpuBefore = await overTree(pid, cpuMs);
-  const result = await autocannon({ url, requests, ...settings });
+  let connected: ReturnType<typeof connectedLatencies> = () => null;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const run = autocannon({ url, requests, ...settings }, (error: Error | null, done) =>
+      error ? reject(error) : resolve(done),
+    );
+    connected = connectedLatencies(run, settings.connections);
+  });
   const cpuAfter = await overTree(pid, cpuMs);
   const peakRssMb = await stopWatching();
   const statusCodes = Object.fromEntries(
@@ -126,6 +168,7 @@ export async function measureLoad(
   return {
     requestsPerSecond: result.requests.average,
     latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+    connected: connected(),
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,

@@ -109,6 +109,8 @@ export function printReport(report: EngineReport): void {
     Math.round(result.requestsPerSecond),
     result.latencyMs.p50,
     result.latencyMs.p99,
+    result.connected?.latencyMs.p99 ?? '?',
+    result.connected ? (result.connected.afterMs / 1000).toFixed(1) : '?',
     ratio.toFixed(2),
     result.non2xx,
     result.errors,
@@ -128,6 +130,8 @@ export function printReport(report: EngineReport): void {
         'req/s',
         'p50 ms',
         'p99 ms',
+        'p99 ms connected',
+        'all connected s',
         '× ceiling',
         'non-2xx',
         'errors',
@@ -139,6 +143,10 @@ export function printReport(report: EngineReport): void {
         ...report.scenarios.map((scenario) => row(scenario.name, scenario, scenario.ratioToCeiling)),
       ],
     ),
+  );
+  console.log(
+    '  p99 ms connected: the answers after every connection had had its first (a busy server accepts one new ' +
+      'connection per turn of its event loop, so the first requests of the last ones wait that long: all connected s).',
   );
   for (const scenario of report.scenarios) {
     const { min, max } = scenario.matches ?? {};
