@@ -11,6 +11,15 @@ import * as schema from './schema.ts';
 
 const { serialize } = protocol;
 
+/**
+ * Resolves after the event loop's next turn. The engine runs each statement in the server's one thread, and
+ * statements queued behind one another would otherwise run back to back, each started from the last one's promise:
+ * a turn of the event loop then lasted as long as every waiting request's statements. Node accepts one new
+ * connection a turn, so on a busy shop new visitors waited seconds in the kernel's queue while the connections it
+ * already held were served (the bench's `all connected s`).
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** A statement parsed once under a name of its own, and the types its parameters were given. */
 interface Prepared {
   name: string;
@@ -50,6 +59,7 @@ export function pgliteStatements(client: PGlite) {
   }
 
   async function run<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    await nextTurn();
     let statement = prepared.get(text);
     if (!statement) {
       const keep = named.has(text);
