@@ -4,6 +4,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { quantile } from './load.ts';
 import { benchDataDir, startShop } from './shop.ts';
 
 const PAIRS = Number(process.env.PAIRS ?? 200);
@@ -13,9 +14,6 @@ interface Timings {
   known: number[];
   unknown: number[];
 }
-
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 function summary(label: string, { known, unknown }: Timings): string {
   const row = (name: string, values: number[]) => {

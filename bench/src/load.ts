@@ -113,9 +113,9 @@ function watchMemory(pid: number) {
   };
 }
 
-/** The `fraction` percentile of `sorted`, in whole ms as autocannon gives its own. */
-const percentile = (sorted: number[], fraction: number) =>
-  Math.round(sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0);
+/** The `q` quantile (0.5 the median) of values sorted ascending; 0 when there are none. */
+export const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 /**
  * Latencies of the answers that came once each of autocannon's `connections` had had one. autocannon opens them all
@@ -140,7 +140,11 @@ function connectedLatencies(run: autocannon.Instance, connections: number) {
   return (): LoadResult['connected'] => {
     if (afterMs === null || latencies.length === 0) return null;
     const sorted = latencies.sort((a, b) => a - b);
-    return { afterMs, latencyMs: { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) } };
+    // Whole milliseconds, as autocannon gives its own.
+    return {
+      afterMs,
+      latencyMs: { p50: Math.round(quantile(sorted, 0.5)), p99: Math.round(quantile(sorted, 0.99)) },
+    };
   };
 }
 
