@@ -203,6 +203,28 @@ test.describe('on a desktop', () => {
     await expect(chips(page)).toBeHidden();
   });
 
+  test('while the counts of a new choice load, the page does not give the last choice’s total', async ({
+    page,
+    shop,
+  }) => {
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/products/facets?*brand=*', async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await openResults(page, shop);
+    await expect(results(page).getByText('5 results', { exact: true })).toBeVisible();
+
+    await brandBox(sidebar(page), shop.brands.a, 2).click();
+    await expectNames(page, named(shop, 'Beta', 'Alpha'));
+    await expect(chips(page).getByRole('button', { name: `Remove Brand: ${shop.brands.a}` })).toBeVisible();
+    await expect(results(page).getByText(/^\d+ results?$/)).toBeHidden();
+
+    release();
+    await expect(results(page).getByText('2 results', { exact: true })).toBeVisible();
+  });
+
   test('a price band or typed bounds filter by the price; the sort orders what the shopper sees', async ({
     page,
     shop,

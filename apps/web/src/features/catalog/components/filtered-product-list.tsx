@@ -153,12 +153,17 @@ export function FilteredProductList({
 }) {
   const { filters, apply } = useUrlFilters(scope);
   const filter = { ...apiFilterOf(filters), ...scope };
-  const facets = useProductFacets(filter).data;
+  const facetsQuery = useProductFacets(filter);
+  const facets = facetsQuery.data;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const filtersButton = useRef<HTMLButtonElement>(null);
   const headingId = useId();
   const activeCount = activeFilters(filters).length;
-  const count = facets && resultsText(facets.total, facets.capped && facets.total >= SEARCH_COUNT_MAX);
+  // The previous choice's counts stay in the sidebar while the next ones load; its total would name the wrong list.
+  const count =
+    facets &&
+    !facetsQuery.isPlaceholderData &&
+    resultsText(facets.total, facets.capped && facets.total >= SEARCH_COUNT_MAX);
   const groups = facets && (
     <FacetGroups facets={facets} filters={filters} apply={apply} withCategories={!scope.category} />
   );
@@ -184,7 +189,7 @@ export function FilteredProductList({
           {/* Its own line on narrow screens, there before the count arrives: nothing below moves when it does. */}
           <p aria-live="polite" aria-atomic="true" className="min-h-5 w-full text-sm text-gray-800 lg:w-auto">
             <span className="font-semibold">{count}</span>
-            {facets?.capped && (
+            {count && facets.capped && (
               <span className="ml-2 text-xs text-gray-600">
                 Counts from the newest {SEARCH_COUNT_MAX.toLocaleString('en-US')} matches
               </span>
