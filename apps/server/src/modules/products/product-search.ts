@@ -189,7 +189,7 @@ export function postingsMatching(
  * The rows of the query's `matched` (`postingsMatching`) that pass `where`, with `columns`: all of them when `counted`
  * (its count) is at most `limit`, else the newest `limit`. Only a search of more matches than that pays for a sort.
  */
-export const newestMatched = (columns: SQL, where: SQL, limit: number) => sql`
+export const poolOfMatched = (columns: SQL, where: SQL, limit: number) => sql`
   select ${columns} from matched where ${where} and (select matches from counted) <= ${limit}
   union all
   (
@@ -214,7 +214,7 @@ export function rankedSearch(
     counted as (select count(*) as matches from matched)
     select least((select matches from counted), ${page.pool})::int as matches,
       array(
-        select product_id from (${newestMatched(sql`*`, sql`true`, page.pool)}) as pool
+        select product_id from (${poolOfMatched(sql`*`, sql`true`, page.pool)}) as pool
         order by named = ${everyWord(words)} desc, ${count('whole')} desc, ${count('exact')} desc,
           created_at desc, seq desc
         limit ${page.limit} offset ${page.offset}

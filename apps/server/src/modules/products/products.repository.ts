@@ -38,7 +38,7 @@ import { categoryTags, products, searchPostings, users } from '../../db/schema.t
 import { announceCatalogChange } from '../../db/catalog-changes.ts';
 import {
   matchAll,
-  newestMatched,
+  poolOfMatched,
   postingsMatching,
   rankedSearch,
   typedWordsOf,
@@ -200,7 +200,7 @@ export function listQueries(db: Database, query: ProductListFilter, matches?: nu
  * names: each pool that the facets count. A common filter is read newest first
  * from `products_created_idx` and the reading stops at `limit`; a rarer one from its index, then sorted.
  */
-const newestMatches = <Select extends PgSelect>(select: Select, filter: ProductFilter, limit: number) =>
+const poolOfProducts = <Select extends PgSelect>(select: Select, filter: ProductFilter, limit: number) =>
   select
     .where(whereOf(filter))
     .orderBy(...ORDER_BY.newest(products))
@@ -372,7 +372,7 @@ function productPools(db: Database, poolFilters: [string, ProductFilter][]): SQL
   };
   return poolFilters.map(
     ([pool, poolFilter]) =>
-      sql`${sql.identifier(pool)} as (${newestMatches(db.select(columns).from(products).$dynamic(), poolFilter, FACET_POOL)})`,
+      sql`${sql.identifier(pool)} as (${poolOfProducts(db.select(columns).from(products).$dynamic(), poolFilter, FACET_POOL)})`,
   );
 }
 
@@ -396,7 +396,7 @@ function postingPools(
     sql`counted as (select count(*) as matches from matched)`,
     ...poolFilters.map(
       ([pool, poolFilter]) =>
-        sql`${sql.identifier(pool)} as (${newestMatched(values, selectionsWhere(poolFilter, MATCHED_SELECTED) ?? sql`true`, FACET_POOL)})`,
+        sql`${sql.identifier(pool)} as (${poolOfMatched(values, selectionsWhere(poolFilter, MATCHED_SELECTED) ?? sql`true`, FACET_POOL)})`,
     ),
   ];
 }
