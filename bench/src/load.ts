@@ -49,7 +49,7 @@ async function overTree(pid: number, measure: (one: number) => Promise<number | 
 const RSS_SAMPLE_MS = 250;
 
 /** A memory field of /proc/<pid>/status (VmRSS now, VmHWM the peak so far), in MB; null without /proc. */
-async function procStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number | null> {
+export async function procStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number | null> {
   try {
     const status = await readFile(`/proc/${pid}/status`, 'utf8');
     const kb = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1];

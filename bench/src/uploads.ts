@@ -1,12 +1,12 @@
 // `npm run bench:uploads`: what uploading pictures costs the shop. Upload throughput for 5 MB phone photos, the
 // server's peak memory while 10 of them arrive at once, how fast a decompression bomb is refused, and the bytes a
 // phone downloads for a product's main picture before (the original photo) and after (the stored widths).
-import { readFile } from 'node:fs/promises';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { multipart, phonePhoto, pngBomb } from '@bazaar/server/testing';
 import { UPLOAD_WIDTHS } from '@bazaar/shared/uploads';
+import { procStatusMb } from './load.ts';
 import { launchChromium, loadMainPicture, SCREENS, serveJpeg, type MainPictureLoad } from './main-picture.ts';
 import { benchDataDir, startShop, type DatabaseEnv } from './shop.ts';
 
@@ -32,11 +32,10 @@ async function fiveMegabytePhoto(): Promise<Buffer> {
   return photo;
 }
 
-/** The resident memory of process `pid`, in bytes: now (VmRSS) and its peak so far (VmHWM). */
+/** The resident memory of process `pid`, in bytes: now (VmRSS) and its peak so far (VmHWM); 0 without /proc. */
 async function memoryOf(pid: number): Promise<{ rss: number; peak: number }> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
-  return { rss: field('VmRSS'), peak: field('VmHWM') };
+  const bytes = async (field: 'VmRSS' | 'VmHWM') => ((await procStatusMb(pid, field)) ?? 0) * 1024 * 1024;
+  return { rss: await bytes('VmRSS'), peak: await bytes('VmHWM') };
 }
 
 async function main() {
