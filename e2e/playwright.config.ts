@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { GENEROUS_LIMITS } from '@bazaar/server/testing';
 import { createDatabase } from './support/database.ts';
 import { ADMIN_EMAIL } from './support/accounts.ts';
 
@@ -93,8 +94,8 @@ export default defineConfig({
       SEED_ON_START: 'true',
       PUBLIC_URL: baseURL,
       ADMIN_EMAILS: ADMIN_EMAIL,
-      // Every test signs up or in from the same address: the per-address limit would stop the run.
-      AUTH_RATE_LIMIT_MAX: '100000',
+      // Every test signs up, signs in and writes from the same address: the limits would stop the run.
+      ...GENEROUS_LIMITS,
     },
   },
 });

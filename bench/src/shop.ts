@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
-import { freePort } from '@bazaar/server/testing';
+import { freePort, GENEROUS_LIMITS } from '@bazaar/server/testing';
 import { startNode, type RunningProcess } from './processes.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -57,8 +57,8 @@ export async function startShop(
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
       SEED_ON_START: 'false',
-      // The bench signs up a user per connection from one address.
-      AUTH_RATE_LIMIT_MAX: '1000000',
+      // The bench signs up a user per connection from one address, and each places orders by the hundred.
+      ...GENEROUS_LIMITS,
       ...settings,
     },
     port,

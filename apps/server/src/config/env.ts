@@ -96,6 +96,14 @@ const EnvSchema = z.object({
     .min(0)
     .max(65536)
     .default(16),
+  /** Product creations, edits and deletions each seller may make per hour; refused ones count too. */
+  PRODUCT_WRITES_PER_HOUR: positiveInt(600),
+  /** Orders each buyer may place per hour (POST /api/orders); refused ones count too. */
+  ORDERS_PER_HOUR: positiveInt(30),
+  /**
+   * Every other write per hour: of each signed-in route per user, and of sign-in's calls per client address.
+   */
+  WRITES_PER_HOUR: positiveInt(600),
   /** Pictures each user may upload per hour (POST /api/uploads); refused ones count too. */
   UPLOADS_PER_HOUR: positiveInt(60),
   /** An uploaded picture that no product, profile or order line uses is deleted after this many hours. */

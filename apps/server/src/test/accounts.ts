@@ -22,11 +22,20 @@ export interface TestAccount {
 export const asBearer = (account: TestAccount) => ({ authorization: `Bearer ${account.token}` });
 export const asCookie = (account: TestAccount) => ({ cookie: account.cookie, origin: TEST_ORIGIN });
 
-/** Registers an account with e-mail and password, as the register page does, and keeps its session. */
-export async function signUp(app: FastifyInstance, email: string, name = email.split('@')[0] ?? 'Shopper') {
+/**
+ * Registers an account with e-mail and password, as the register page does, and keeps its session; from
+ * `remoteAddress` when the test counts per client address.
+ */
+export async function signUp(
+  app: FastifyInstance,
+  email: string,
+  name = email.split('@')[0] ?? 'Shopper',
+  remoteAddress?: string,
+) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
+    ...(remoteAddress ? { remoteAddress } : {}),
     headers: { origin: TEST_ORIGIN },
     payload: { name, email, password: TEST_PASSWORD },
   });

@@ -8,6 +8,7 @@ import { afterAll } from 'vitest';
 import { paths } from '../paths.ts';
 import { accountOf, TEST_PASSWORD, type TestAccount } from './accounts.ts';
 import { freePort } from './free-port.ts';
+import { GENEROUS_LIMITS } from './generous-limits.ts';
 import { createPostgresDatabase, testEngine } from './test-database.ts';
 
 const MAIN = join(paths.serverRoot, 'dist', 'main.js');
@@ -92,6 +93,7 @@ export function serverProcesses() {
         PUBLIC_URL: `http://localhost:${port}`,
         LOG_LEVEL: 'warn',
         SEED_ON_START: 'false',
+        ...GENEROUS_LIMITS,
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

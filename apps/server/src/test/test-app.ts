@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { parseEnv, type Env } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { buildApp, type AppOptions } from '../http/app.ts';
+import { GENEROUS_LIMITS } from './generous-limits.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const TEST_ADMIN_EMAIL = 'admin@bazaar.test';
@@ -32,8 +33,7 @@ export async function createTestApp(
   const env = parseEnv({
     ADMIN_EMAILS: TEST_ADMIN_EMAIL,
     PUBLIC_URL: TEST_PUBLIC_URL,
-    // Tests sign up many accounts from one address; the rate-limit tests lower this again.
-    AUTH_RATE_LIMIT_MAX: '100000',
+    ...GENEROUS_LIMITS,
     ...envOverrides,
   });
   const routes: string[] = [];

@@ -2,6 +2,7 @@
 // into apps/server/src (a lint rule holds them to it).
 export { Random } from '../db/seed/random.ts';
 export { freePort } from './free-port.ts';
+export { GENEROUS_LIMITS } from './generous-limits.ts';
 export { childPids } from './process-tree.ts';
 export { startOidcProvider, type OidcPerson } from './oidc-provider.ts';
 export { registerVerifiedAdmin } from './shop-admin.ts';

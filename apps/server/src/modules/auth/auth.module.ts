@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Env } from '../../config/env.ts';
 import { announceCatalogChange } from '../../db/catalog-changes.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
+import { errorResponses } from '../../errors/error-responses.ts';
 import { followChanges } from '../../db/follow-changes.ts';
 import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
 import { createAuth } from './auth.ts';
@@ -12,6 +13,7 @@ import { createRateLimiter } from './rate-limiter.ts';
 import { createSessionLookup, type SessionRow } from './session-lookup.ts';
 import { createSessionMemory, SESSIONS_CHANNEL } from './session-memory.ts';
 import { createViewers, type Viewer } from './viewer.ts';
+import { createWriteLimits, isWrite, type WriteLimit } from './write-limits.ts';
 
 export type { Viewer } from './viewer.ts';
 export { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
@@ -20,6 +22,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Only for signed-in callers: the sign-in guard answers anonymous ones 401 before their body is read. */
     signedIn?: boolean;
+    /** The hourly budget a signed-in write counts against (write-limits.ts); by default one of its own. */
+    writeLimit?: WriteLimit;
   }
   interface FastifyRequest {
     /** The signed-in caller, left by the sign-in guard; only routes with `config: { signedIn: true }` have one. */
@@ -86,12 +90,26 @@ export async function registerAuth(
       return viewer;
     },
   });
-  // The one guard, before the body is read: an anonymous caller gets 401 before any 400.
+  const writeLimits = createWriteLimits(db, {
+    productWritesPerHour: env.PRODUCT_WRITES_PER_HOUR,
+    ordersPerHour: env.ORDERS_PER_HOUR,
+    writesPerHour: env.WRITES_PER_HOUR,
+  });
+  // Every signed-in write may meet its budget: its documented answers say so, whichever module registers it.
+  api.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (!route.config?.signedIn || !methods.some(isWrite) || !route.schema?.response) return;
+    route.schema.response = { ...route.schema.response, ...errorResponses(429) };
+  });
+  // The one guard, before the body is read: an anonymous caller gets 401 before any 400, a flood 429.
   api.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.signedIn) signedIn.set(request, await viewers.required(request));
+    if (!request.routeOptions.config.signedIn) return;
+    const viewer = await viewers.required(request);
+    signedIn.set(request, viewer);
+    if (isWrite(request.method)) await writeLimits.signedIn(request, viewer.id);
   });
 
-  await api.register(authRoutes(auth, env.PUBLIC_URL));
+  await api.register(authRoutes(auth, env.PUBLIC_URL, writeLimits));
   await api.register(configRoutes(env));
   return { isAdmin: viewers.isAdmin };
 }

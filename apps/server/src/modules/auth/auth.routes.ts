@@ -5,6 +5,7 @@ import { ErrorCodeSchema, type ApiError } from '@bazaar/shared/errors';
 import { codeForStatus } from '../../errors/app-error.ts';
 import { CLIENT_ADDRESS_HEADER } from './auth-calls.ts';
 import type { Auth } from './auth.ts';
+import { isWrite, type WriteLimits } from './write-limits.ts';
 
 /**
  * Better Auth's errors are `{code, message}`, and some (an unknown path's 404) have no body at all; the shop's
@@ -62,12 +63,16 @@ async function forward(auth: Auth, publicUrl: string, request: FastifyRequest, r
  * Mounts Better Auth under /api/auth. Its limits and checks are Better Auth hooks (auth-calls.ts), so that
  * they hold for the endpoint it serves, however the URL was spelled.
  */
-export function authRoutes(auth: Auth, publicUrl: string) {
+export function authRoutes(auth: Auth, publicUrl: string, writeLimits: WriteLimits) {
   return async function (app: FastifyInstance) {
     app.route({
       method: ['GET', 'POST'],
       url: '/auth/*',
       schema: { hide: true },
+      // Every write, whatever its path's spelling: renaming a user in a loop would empty the catalog cache.
+      onRequest: async (request) => {
+        if (isWrite(request.method)) await writeLimits.anonymous(request, 'auth');
+      },
       handler: (request, reply) => forward(auth, publicUrl, request, reply),
     });
   };

@@ -176,7 +176,6 @@ describe(`a server killed with SIGKILL while ${PLACEMENTS} orders are being plac
       ...storage,
       PUBLIC_URL: 'http://shop.localhost',
       ADMIN_EMAILS: TEST_ADMIN_EMAIL,
-      AUTH_RATE_LIMIT_MAX: '100000',
     };
     server = await servers.start(env);
     admin = await signUpOver(server, TEST_ADMIN_EMAIL);

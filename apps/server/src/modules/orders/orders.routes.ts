@@ -46,7 +46,7 @@ export function orderRoutes(service: OrdersService) {
             ...errorResponses(400, 401, 403, 409),
           },
         },
-        config: { signedIn: true },
+        config: { signedIn: true, writeLimit: 'orders' },
       },
       async (request, reply) => {
         const { order, created } = await service.create(

@@ -105,7 +105,7 @@ export function productRoutes(service: ProductsService, cache: CatalogCache) {
           body: ProductCreateSchema,
           response: { 201: ProductSchema, ...refusals },
         },
-        config: { signedIn: true },
+        config: { signedIn: true, writeLimit: 'product-writes' },
       },
       async (request, reply) => reply.status(201).send(await service.create(request.body, request.viewer)),
     );
@@ -120,7 +120,7 @@ export function productRoutes(service: ProductsService, cache: CatalogCache) {
           body: ProductUpdateSchema,
           response: { 200: ProductSchema, ...refusals },
         },
-        config: { signedIn: true },
+        config: { signedIn: true, writeLimit: 'product-writes' },
       },
       async (request) => service.update(request.params.id, request.body, request.viewer),
     );
@@ -134,7 +134,7 @@ export function productRoutes(service: ProductsService, cache: CatalogCache) {
           params: ProductIdParamsSchema,
           response: { 200: z.object({ deletedCount: z.literal(1) }), ...refusals },
         },
-        config: { signedIn: true },
+        config: { signedIn: true, writeLimit: 'product-writes' },
       },
       async (request) => {
         await service.remove(request.params.id, request.viewer);
