@@ -3,9 +3,15 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['apps/*/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
-    // Each API test file migrates its own database (PGlite in memory, or a fresh PostgreSQL database).
+    // Each API test file has its own database: a fresh PostgreSQL database it migrates, or on PGlite an in-memory
+    // copy of one migrated database the global setup made for the run.
+    globalSetup: ['apps/server/src/test/pglite-template.ts'],
     hookTimeout: 120_000,
     testTimeout: 60_000,
-    reporters: ['default', ['json', { outputFile: 'test-results/api-results.json' }]],
+    reporters: [
+      'default',
+      ['json', { outputFile: 'test-results/api-results.json' }],
+      './.ci/vitest-file-times.mjs',
+    ],
   },
 });

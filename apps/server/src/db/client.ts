@@ -59,6 +59,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; `undefined` keeps the database in memory (tests). */
   dataDir?: string | undefined;
+  /** PGlite: start from this dump of a data directory (`dumpDataDir`) instead of an empty one. */
+  loadDataDir?: Blob | undefined;
   poolSize?: number;
 }
 
@@ -152,7 +154,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
 
-  const { client, close } = await openPglite(options.dataDir);
+  const { client, close } = await openPglite(options.dataDir, options.loadDataDir);
   const db = drizzleOnPglite(client);
   return {
     db,

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { PGLITE_TEMPLATE_VARIABLE } from './pglite-template.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -46,7 +48,12 @@ export async function createEmptyTestDatabase(): Promise<DatabaseHandle> {
 
 /** A freshly migrated, empty database of the engine under test (see createEmptyTestDatabase). */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
-  const handle = await createEmptyTestDatabase();
+  const template = process.env[PGLITE_TEMPLATE_VARIABLE];
+  const handle =
+    !serverUrl && template
+      ? await openDatabase({ loadDataDir: new Blob([await readFile(template)]) })
+      : await createEmptyTestDatabase();
+  // Nothing to do on the template, which the run migrated once: it holds every migration of this checkout.
   await handle.migrate();
   return handle;
 }
