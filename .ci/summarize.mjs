@@ -1,12 +1,14 @@
-// Totals the Vitest and Playwright JSON reports of a CI run: one line per engine, each failed test by name with the
-// first line of its error, then, as the last line, "N passed, N failed" (", N skipped" when any were). Each subfolder of the given folder is one engine's run
+// Totals the Vitest and Playwright JSON reports of a CI run: one line per engine, its ten slowest test files per
+// report, each failed test by name with the first line of its error, then, as the last line, "N passed, N failed" (", N skipped" when any were). Each subfolder of the given folder is one engine's run
 // and must hold both reports: a run that crashed before writing one must not look green.
 // Usage: node .ci/summarize.mjs .ci/out   (exits 1 when anything failed or nothing ran)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
 const EXPECTED_REPORTS = { 'api-results.json': 'api', 'e2e-results.json': 'e2e' };
+/** Not a report: the Vitest run's file times (.ci/vitest-file-times.mjs), read beside its report. */
+const FILE_TIMES = 'api-file-times.json';
 
 const zero = () => ({ passed: 0, failed: 0, skipped: 0, flaky: 0 });
 
@@ -89,6 +91,34 @@ function countPlaywright(report) {
   return counts;
 }
 
+/** The slowest test files of a report, as "seconds  file", the slowest first. */
+const SLOWEST_SHOWN = 10;
+function slowest(seconds) {
+  return [...seconds]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, SLOWEST_SHOWN)
+    .map(([name, spent]) => `${spent.toFixed(1).padStart(7)} s  ${name}`);
+}
+
+/** Each Playwright spec file's time: the sum of its tests' runs, retries included, over every worker. */
+function specSeconds(report) {
+  const seconds = new Map();
+  for (const { test, title } of allTests(report)) {
+    const file = title.split(' › ')[0];
+    const spent = (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0) / 1000;
+    seconds.set(file, (seconds.get(file) ?? 0) + spent);
+  }
+  return seconds;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
 function readReport(file) {
   let report;
   try {
@@ -97,10 +127,21 @@ function readReport(file) {
     return { kind: 'unreadable', counts: { ...zero(), failed: 1 }, note: error.message };
   }
   if (Array.isArray(report.testResults) && 'numTotalTests' in report) {
-    return { kind: 'vitest', counts: countVitest(report), failures: vitestFailures(report) };
+    return {
+      kind: 'vitest',
+      counts: countVitest(report),
+      failures: vitestFailures(report),
+      // The file times come from .ci/vitest-file-times.mjs, beside the report.
+      slowest: slowest(Object.entries(readJson(join(dirname(file), FILE_TIMES)) ?? {})),
+    };
   }
   if (Array.isArray(report.suites) && report.stats)
-    return { kind: 'playwright', counts: countPlaywright(report), failures: playwrightFailures(report) };
+    return {
+      kind: 'playwright',
+      counts: countPlaywright(report),
+      failures: playwrightFailures(report),
+      slowest: slowest(specSeconds(report)),
+    };
   return {
     kind: 'unknown',
     counts: { ...zero(), failed: 1 },
@@ -130,10 +171,11 @@ for (const engine of engines) {
   const dir = join(outDir, engine);
   const files = new Set([
     ...Object.keys(EXPECTED_REPORTS),
-    ...readdirSync(dir).filter((name) => name.endsWith('.json')),
+    ...readdirSync(dir).filter((name) => name.endsWith('.json') && name !== FILE_TIMES),
   ]);
   const parts = [];
   const failures = [];
+  const slowest = [];
   for (const name of [...files].sort()) {
     const label = EXPECTED_REPORTS[name] ?? name;
     if (!existsSync(join(dir, name))) {
@@ -141,12 +183,18 @@ for (const engine of engines) {
       parts.push(`${label}: no report (counted as 1 failed)`);
       continue;
     }
-    const { kind, counts, note, failures: failed = [] } = readReport(join(dir, name));
+    const { kind, counts, note, failures: failed = [], slowest: slow = [] } = readReport(join(dir, name));
     add(total, counts);
+    if (slow.length > 0)
+      slowest.push(
+        `  ${label}'s slowest files (time in the file's own worker):`,
+        ...slow.map((line) => `  ${line}`),
+      );
     failures.push(...failed.slice(0, FAILURES_SHOWN).map((failure) => `  ${label} failed: ${failure}`));
     parts.push(`${label} (${kind}${note ? `: ${note}` : ''}): ${describe(counts)}`);
   }
   console.log(`${engine}: ${parts.join('; ')}`);
+  for (const line of slowest) console.log(line);
   for (const failure of failures) console.log(failure);
 }
 
