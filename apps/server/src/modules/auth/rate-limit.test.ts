@@ -203,6 +203,26 @@ describe('createRateLimiter', () => {
     expect(await storedKeys()).toEqual(['unit:live']);
   });
 
+  it("forgets only its own counters: a minute's limiter keeps an hour's counters beside it", async () => {
+    const hourly = createRateLimiter(database.db, { max: 1, windowSeconds: 3600, keyPrefix: 'hourly:' });
+    const quick = createRateLimiter(database.db, { max: 2, windowSeconds: 1, keyPrefix: 'quick:' });
+    await hourly.hit('kept');
+    await quick.hit('gone');
+    await sleep(1100);
+    await quick.hit('live');
+    expect(await storedKeys()).toEqual(['hourly:kept', 'quick:live', 'unit:live']);
+    expect(await hourly.hit('kept')).toMatchObject({ allowed: false });
+  });
+
+  it('gives back a refunded hit', async () => {
+    const limiter = createRateLimiter(database.db, { max: 2, windowSeconds: 60 });
+    await limiter.hit('unit:refunded');
+    await limiter.hit('unit:refunded');
+    await limiter.refund('unit:refunded');
+    expect(await limiter.hit('unit:refunded')).toEqual({ allowed: true });
+    expect(await limiter.hit('unit:refunded')).toMatchObject({ allowed: false });
+  });
+
   it('counts concurrent hits exactly', async () => {
     const limiter = createRateLimiter(database.db, { max: 5, windowSeconds: 60 });
     const outcomes = await Promise.all(Array.from({ length: 12 }, () => limiter.hit('unit:burst')));
