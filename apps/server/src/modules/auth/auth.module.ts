@@ -45,6 +45,7 @@ export async function registerAuth(
     limiter: createRateLimiter(db, {
       max: env.AUTH_RATE_LIMIT_MAX,
       windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      keyPrefix: 'auth:',
     }),
     publicUrl: env.PUBLIC_URL,
     secret: await resolveAuthSecret(db, env.AUTH_SECRET),
