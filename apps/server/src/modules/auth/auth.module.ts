@@ -47,6 +47,7 @@ export async function registerAuth(
       windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
       keyPrefix: 'auth:',
     }),
+    accountMailsPerHour: env.ACCOUNT_MAILS_PER_HOUR,
     publicUrl: env.PUBLIC_URL,
     secret: await resolveAuthSecret(db, env.AUTH_SECRET),
     trustedOrigins: env.CORS_ORIGINS,
