@@ -32,7 +32,12 @@ async function main() {
   await mkdir(benchDataDir, { recursive: true });
   const dataDir = await mkdtemp(join(benchDataDir, 'account-timing-'));
   // Verification on, as with SMTP_URL set (the mails go to DATA_DIR/outbox, not to a mail server).
-  const shop = await startShop({ DATA_DIR: dataDir }, { REQUIRE_EMAIL_VERIFICATION: 'true' });
+  // Every request for the owner queues its mail, as the first ACCOUNT_MAILS_PER_HOUR of an hour do: that is the
+  // path that must not take longer than an unknown e-mail's.
+  const shop = await startShop(
+    { DATA_DIR: dataDir },
+    { REQUIRE_EMAIL_VERIFICATION: 'true', ACCOUNT_MAILS_PER_HOUR: '1000000' },
+  );
   const post = async (path: string, body: object) => {
     const started = performance.now();
     const response = await fetch(`${shop.url}/api/auth${path}`, {

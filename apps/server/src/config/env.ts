@@ -86,9 +86,14 @@ const EnvSchema = z.object({
     .optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
-  /** Sign-in and registration attempts allowed per IP address and per e-mail in each window. */
+  /**
+   * Sign-in, registration and link attempts allowed per client address in each window; failed sign-ins per e-mail
+   * from all addresses together may reach ten times this (auth-calls.ts).
+   */
   AUTH_RATE_LIMIT_MAX: positiveInt(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+  /** Account mails (verification and reset links, "someone registered your address") to one address per hour. */
+  ACCOUNT_MAILS_PER_HOUR: positiveInt(5),
   /** Memory for rendered catalog answers (lists, name searches, products, categories); 0 turns the cache off. */
   CATALOG_CACHE_MB: z.coerce
     .number({ error: 'expected a whole number of megabytes (0 turns the cache off)' })

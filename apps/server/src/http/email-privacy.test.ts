@@ -78,6 +78,7 @@ function authGetPaths(): string[] {
     publicUrl: testApp.env.PUBLIC_URL,
     secret: 'a secret only for listing the endpoints',
     limiter: createRateLimiter(testApp.database.db, { max: 1, windowSeconds: 1 }),
+    accountMailsPerHour: 1,
     log: testApp.app.log,
     requireEmailVerification: testApp.env.REQUIRE_EMAIL_VERIFICATION,
   });

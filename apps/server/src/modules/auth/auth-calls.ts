@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { User } from 'better-auth';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import type { z } from 'zod';
 import { EmailLinkRequestSchema, SignUpSchema, UpdateUserSchema } from '@bazaar/shared/auth';
@@ -14,7 +14,10 @@ import type { RateLimiter } from './rate-limiter.ts';
  */
 export const CLIENT_ADDRESS_HEADER = 'x-bazaar-client-address';
 
-/** Calls a password guesser or an account spammer repeats: counted per client address and per e-mail. */
+/**
+ * Calls a password guesser or an account spammer repeats: counted per client address, and per e-mail from all
+ * addresses together under a ceiling no single client reaches (`EMAIL_CEILING_FACTOR`).
+ */
 const LIMITED_CALLS = new Set([
   '/sign-in/email',
   '/sign-up/email',
@@ -24,6 +27,13 @@ const LIMITED_CALLS = new Set([
   '/reset-password',
   '/send-verification-email',
 ]);
+
+/**
+ * Failed attempts against one e-mail from all addresses together, as a multiple of the limit per address: guessing
+ * spread over many addresses stops, while one client, stopped by its own address's limit first, cannot lock the
+ * e-mail's owner out.
+ */
+export const EMAIL_CEILING_FACTOR = 10;
 
 /**
  * Calls whose answer must not tell whether an e-mail has an account: the work differs (an account's token and
@@ -64,17 +74,25 @@ function emailOf(body: unknown): string | undefined {
   return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
 }
 
-async function limitAttempts(limiter: RateLimiter, ctx: CallContext & { path: string }): Promise<void> {
+/** The counters an attempt spends, in this order: one that refuses it leaves the later ones untouched. */
+function attemptCounters(limiter: RateLimiter, ctx: CallContext & { path: string }) {
   const address = (ctx.request?.headers ?? ctx.headers)?.get(CLIENT_ADDRESS_HEADER);
   const email = emailOf(ctx.body);
   // Links and sign-ins count apart: a shopper who mistyped the password three times still gets a reset link.
   const kind = MAIL_CALLS.has(ctx.path) ? 'link' : 'sign-in';
-  const keys = [
-    ...(address ? [`auth:${kind}:ip:${address}`] : []),
-    ...(email ? [`auth:${kind}:email:${email}`] : []),
-  ];
-  for (const key of keys) {
-    const outcome = await limiter.hit(key);
+  // Registering someone's e-mail spends that e-mail's registrations, never its owner's sign-ins.
+  const emailKind = ctx.path === '/sign-up/email' ? 'sign-up' : kind;
+  return {
+    ...(address && { perAddress: { key: `${kind}:ip:${address}`, max: limiter.max } }),
+    ...(email && {
+      perEmail: { key: `${emailKind}:email:${email}`, max: limiter.max * EMAIL_CEILING_FACTOR },
+    }),
+  };
+}
+
+async function limitAttempts(limiter: RateLimiter, ctx: CallContext & { path: string }): Promise<void> {
+  for (const counter of Object.values(attemptCounters(limiter, ctx))) {
+    const outcome = await limiter.hit(counter.key, counter.max);
     if (!outcome.allowed) {
       throw new APIError(
         'TOO_MANY_REQUESTS',
@@ -86,6 +104,15 @@ async function limitAttempts(limiter: RateLimiter, ctx: CallContext & { path: st
       );
     }
   }
+}
+
+/**
+ * A sign-in that succeeded gives back what it spent of its e-mail's counter: only failures count against an e-mail,
+ * so its owner signing in (several devices, several tabs) never brings it nearer its ceiling.
+ */
+async function refundSignIn(limiter: RateLimiter, ctx: CallContext & { path: string }): Promise<void> {
+  const { perEmail } = attemptCounters(limiter, ctx);
+  if (perEmail) await limiter.refund(perEmail.key);
 }
 
 function refuseForeignOrigin(ctx: CallContext & { context: { trustedOrigins: string[] } }): void {
@@ -147,6 +174,7 @@ export function authCallHooks(limiter: RateLimiter, passwordResets: PasswordRese
         return undefined;
       }
       const returned: unknown = ctx.context.returned;
+      if (ctx.path === '/sign-in/email' && !isAPIError(returned)) await refundSignIn(limiter, ctx);
       // A registration that waits for its e-mail to be verified answers the same whether the e-mail was new or
       // taken: Better Auth's stand-in user for a taken one lacks what the shop adds to users (the handle).
       if (ctx.path === '/sign-up/email' && (returned as { token?: unknown } | null)?.token === null) {

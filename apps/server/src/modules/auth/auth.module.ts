@@ -49,7 +49,9 @@ export async function registerAuth(
     limiter: createRateLimiter(db, {
       max: env.AUTH_RATE_LIMIT_MAX,
       windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      keyPrefix: 'auth:',
     }),
+    accountMailsPerHour: env.ACCOUNT_MAILS_PER_HOUR,
     publicUrl: env.PUBLIC_URL,
     secret: await resolveAuthSecret(db, env.AUTH_SECRET),
     trustedOrigins: env.CORS_ORIGINS,

@@ -6,7 +6,6 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins/bearer';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Database } from '../../db/client.ts';
-import { queueMail } from '../mail/mail.module.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema.ts';
 import {
   existingAccountMail,
@@ -16,6 +15,7 @@ import {
   VERIFY_LINK_SECONDS,
   verifyEmailMail,
 } from './account-mails.ts';
+import { accountMailQueue } from './account-mail-cap.ts';
 import { authCallHooks, CLIENT_ADDRESS_HEADER, type PasswordResets } from './auth-calls.ts';
 import { boundedPasswordHashing } from './password-hashing.ts';
 import type { RateLimiter } from './rate-limiter.ts';
@@ -35,6 +35,8 @@ export interface AuthOptions {
   requireEmailVerification: boolean;
   /** Counts sign-in, registration and password attempts (auth-calls.ts). */
   limiter: RateLimiter;
+  /** Account mails queued to one address per hour, beyond which they are silently dropped (account-mail-cap.ts). */
+  accountMailsPerHour: number;
   log: FastifyBaseLogger;
   /** Called after Better Auth changed a user (e.g. the name, through update-user). */
   onUserUpdated?: () => Promise<void>;
@@ -42,6 +44,7 @@ export interface AuthOptions {
 
 export function createAuth(db: Database, options: AuthOptions) {
   const passwordResets: PasswordResets = new WeakMap();
+  const queueAccountMail = accountMailQueue(db, options.accountMailsPerHour);
   return betterAuth({
     appName: 'Bazaar',
     baseURL: options.publicUrl,
@@ -61,12 +64,13 @@ export function createAuth(db: Database, options: AuthOptions) {
       autoSignIn: true,
       // Also makes registering a taken e-mail answer as a new registration does, and mail its owner instead.
       requireEmailVerification: options.requireEmailVerification,
-      onExistingUserSignUp: ({ user }) => queueMail(db, [existingAccountMail(options.publicUrl, user.email)]),
+      onExistingUserSignUp: ({ user }) =>
+        queueAccountMail(existingAccountMail(options.publicUrl, user.email)),
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       // One insert into the outbox: asking for an unknown e-mail's link is not measurably faster.
       sendResetPassword: ({ user, token }) =>
-        queueMail(db, [resetPasswordMail(options.publicUrl, user.email, token)]),
+        queueAccountMail(resetPasswordMail(options.publicUrl, user.email, token)),
       // Remembered for the after hook, which signs the person in (auth-calls.ts).
       async onPasswordReset({ user }, request) {
         if (request) passwordResets.set(request, user);
@@ -79,7 +83,7 @@ export function createAuth(db: Database, options: AuthOptions) {
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_LINK_SECONDS,
       sendVerificationEmail: ({ user, token, url }) =>
-        queueMail(db, [verifyEmailMail(options.publicUrl, user.email, token, returnPathOf(url))]),
+        queueAccountMail(verifyEmailMail(options.publicUrl, user.email, token, returnPathOf(url))),
     },
     socialProviders: options.google ? { google: options.google } : {},
     account: { accountLinking: { enabled: true, trustedProviders: ['google', OIDC_PROVIDER_ID] } },
@@ -116,7 +120,7 @@ export function createAuth(db: Database, options: AuthOptions) {
         : []),
     ],
     hooks: authCallHooks(options.limiter, passwordResets),
-    // The shop limits sign-in attempts itself, in the database, per IP and per e-mail (auth-calls.ts).
+    // The shop limits sign-in attempts itself, in the database, per address and per e-mail (auth-calls.ts).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     // Better Auth's own warnings are expected refusals (an unknown e-mail…); its failures reach onError below.

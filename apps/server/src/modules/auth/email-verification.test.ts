@@ -103,21 +103,25 @@ describe('e-mail verification', () => {
 });
 
 describe('sending the verification link again', () => {
-  it('is limited per e-mail', async () => {
-    const limited = await createTestApp({ AUTH_RATE_LIMIT_MAX: '3' });
+  it('is limited per address, which does not stop the same e-mail from another', async () => {
+    // The account-mail cap is another test's (account-mail-cap.test.ts): here every link asked for is mailed.
+    const limited = await createTestApp({ AUTH_RATE_LIMIT_MAX: '3', ACCOUNT_MAILS_PER_HOUR: '100' });
     try {
       // Registering mailed the first link; requests for links are counted apart from sign-ins.
       const account = await signUp(limited.app, 'eager@bazaar.test');
-      for (const address of ['10.8.0.1', '10.8.0.2', '10.8.0.3']) {
-        expect((await resend(limited.app, account.email, asBearer(account), address)).statusCode).toBe(200);
+      for (let n = 1; n <= 3; n += 1) {
+        expect((await resend(limited.app, account.email, asBearer(account), '10.8.0.1')).statusCode).toBe(
+          200,
+        );
       }
-      const refused = await resend(limited.app, account.email, asBearer(account), '10.8.0.4');
+      const refused = await resend(limited.app, account.email, asBearer(account), '10.8.0.1');
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toEqual({
         error: 'RATE_LIMITED',
         message: `Too many requests for a link. Try again in ${refused.headers['retry-after']} seconds.`,
       });
-      expect(await mailCount(limited.database.db, account.email, 'verify-email')).toBe(4);
+      expect((await resend(limited.app, account.email, asBearer(account), '10.8.0.2')).statusCode).toBe(200);
+      expect(await mailCount(limited.database.db, account.email, 'verify-email')).toBe(5);
     } finally {
       await limited.close();
     }

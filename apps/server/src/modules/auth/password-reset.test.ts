@@ -180,17 +180,21 @@ describe('forgot password', () => {
 });
 
 describe('forgot password requests', () => {
-  it('are limited per e-mail across addresses and per address, known e-mail or not', async () => {
+  it('are limited per address, and one address asking for an e-mail does not stop another, known e-mail or not', async () => {
     const limited = await createTestApp({ AUTH_RATE_LIMIT_MAX: '3' });
     try {
       await signUp(limited.app, 'popular@bazaar.test');
-      for (const email of ['popular@bazaar.test', 'ghost@bazaar.test']) {
-        expect((await requestReset(email, '10.9.0.1', limited.app)).statusCode).toBe(200);
-        expect((await requestReset(email, '10.9.0.2', limited.app)).statusCode).toBe(200);
-        expect((await requestReset(email, '10.9.0.9', limited.app)).statusCode).toBe(200);
-        expectLimited(await requestReset(email, '10.9.0.3', limited.app));
+      for (const [email, flooder, other] of [
+        ['popular@bazaar.test', '10.9.0.1', '10.9.0.2'],
+        ['ghost@bazaar.test', '10.9.0.3', '10.9.0.4'],
+      ] as const) {
+        for (let n = 1; n <= 3; n += 1) {
+          expect((await requestReset(email, flooder, limited.app)).statusCode).toBe(200);
+        }
+        expectLimited(await requestReset(email, flooder, limited.app));
+        expect((await requestReset(email, other, limited.app)).statusCode).toBe(200);
       }
-      expect(await mailCount(limited.database.db, 'popular@bazaar.test', 'reset-password')).toBe(3);
+      expect(await mailCount(limited.database.db, 'popular@bazaar.test', 'reset-password')).toBe(4);
       // Per address: a fourth e-mail from one address is refused too.
       for (const email of ['a@bazaar.test', 'b@bazaar.test', 'c@bazaar.test']) {
         expect((await requestReset(email, '10.9.1.1', limited.app)).statusCode).toBe(200);
@@ -205,7 +209,8 @@ describe('forgot password requests', () => {
     const limited = await createTestApp({ AUTH_RATE_LIMIT_MAX: '3' });
     try {
       const account = await signUp(limited.app, 'forgetful@bazaar.test');
-      for (let i = 0; i < 2; i += 1) {
+      // Registering (from another address) spent none of the e-mail's sign-ins: three guesses, then 429.
+      for (let i = 0; i < 3; i += 1) {
         expect((await signIn(account.email, 'a wrong guess', '10.9.2.1', limited.app)).statusCode).toBe(401);
       }
       expect((await signIn(account.email, 'a wrong guess', '10.9.2.1', limited.app)).statusCode).toBe(429);

@@ -7,6 +7,7 @@ import { buildApp } from '../../http/app.ts';
 import { signUp, TEST_ORIGIN, TEST_PASSWORD } from '../../test/accounts.ts';
 import { createTestApp, useTestApp } from '../../test/test-app.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
+import { EMAIL_CEILING_FACTOR } from './auth-calls.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 
 const MAX = 3;
@@ -71,15 +72,66 @@ describe('sign-in attempts', () => {
     expect(response.headers['set-auth-token']).toBeUndefined();
   });
 
-  it('against one e-mail are limited across IP addresses, in any letter case', async () => {
+  it(`against one e-mail are limited across IP addresses only past ${EMAIL_CEILING_FACTOR} × ${MAX} failures, in any letter case`, async () => {
     const victim = 'victim@bazaar.test';
     const spellings = [victim, 'Victim@Bazaar.test', ` ${victim.toUpperCase()} `];
-    for (let n = 1; n <= MAX; n += 1) {
-      expectAnswered(await attempt(testApp.app, `10.2.0.${n}`, spellings[n - 1]!));
+    // Each address stays within its own limit; together they reach the e-mail's ceiling.
+    for (let address = 1; address <= EMAIL_CEILING_FACTOR; address += 1) {
+      for (let n = 1; n <= MAX; n += 1) {
+        expectAnswered(await attempt(testApp.app, `10.2.0.${address}`, spellings[n - 1]!));
+      }
     }
-    expectLimited(await attempt(testApp.app, '10.2.0.9', victim));
+    expectLimited(await attempt(testApp.app, '10.2.0.99', victim));
     // Another e-mail from another address is not affected.
-    expectAnswered(await attempt(testApp.app, '10.2.0.10', 'bystander@bazaar.test'));
+    expectAnswered(await attempt(testApp.app, '10.2.0.100', 'bystander@bazaar.test'));
+  });
+
+  it('from one address, and registrations of the e-mail, do not keep its owner out from another', async () => {
+    const owner = { email: 'kept-out@bazaar.test' };
+    expect((await attempt(testApp.app, '10.2.1.20', owner.email, { path: 'sign-up' })).statusCode).toBe(200);
+    const signInAsOwner = (ip: string) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        remoteAddress: ip,
+        headers: { origin: TEST_ORIGIN },
+        payload: { email: owner.email, password: TEST_PASSWORD },
+      });
+    // Registering the owner's e-mail, from several addresses, each up to its limit.
+    for (const ip of ['10.2.1.1', '10.2.1.2']) {
+      for (let n = 1; n <= MAX; n += 1)
+        expectAnswered(await attempt(testApp.app, ip, owner.email, { path: 'sign-up' }));
+      expectLimited(await attempt(testApp.app, ip, owner.email, { path: 'sign-up' }));
+    }
+    expect((await signInAsOwner('10.2.1.9')).statusCode).toBe(200);
+    // Guessing the owner's password from one address, past its limit.
+    for (let n = 1; n <= MAX; n += 1)
+      expect((await attempt(testApp.app, '10.2.1.3', owner.email)).statusCode).toBe(401);
+    for (let n = 1; n <= MAX; n += 1) expectLimited(await attempt(testApp.app, '10.2.1.3', owner.email));
+    const signedIn = await signInAsOwner('10.2.1.10');
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.headers['set-auth-token']).toBeTruthy();
+  });
+
+  it("count only failures against the e-mail: its owner's sign-ins bring it no nearer its ceiling", async () => {
+    const owner = { email: 'often-in@bazaar.test' };
+    expect((await attempt(testApp.app, '10.2.2.20', owner.email, { path: 'sign-up' })).statusCode).toBe(200);
+    for (let address = 1; address <= EMAIL_CEILING_FACTOR; address += 1) {
+      const ip = `10.2.2.${address}`;
+      for (let n = 1; n < MAX; n += 1) {
+        const response = await testApp.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          remoteAddress: ip,
+          headers: { origin: TEST_ORIGIN },
+          payload: { email: owner.email, password: TEST_PASSWORD },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+      }
+      expect((await attempt(testApp.app, ip, owner.email)).statusCode).toBe(401);
+    }
+    // As many attempts as the ceiling, but only a third of them failures: the next guess is still answered.
+    expect((await attempt(testApp.app, '10.2.2.99', owner.email)).statusCode).toBe(401);
   });
 
   it('cannot escape the per-address limit with a forged X-Forwarded-For when no proxy is trusted', async () => {
@@ -201,6 +253,26 @@ describe('createRateLimiter', () => {
     await sleep(1100);
     await limiter.hit('unit:live');
     expect(await storedKeys()).toEqual(['unit:live']);
+  });
+
+  it("forgets only its own counters: a minute's limiter keeps an hour's counters beside it", async () => {
+    const hourly = createRateLimiter(database.db, { max: 1, windowSeconds: 3600, keyPrefix: 'hourly:' });
+    const quick = createRateLimiter(database.db, { max: 2, windowSeconds: 1, keyPrefix: 'quick:' });
+    await hourly.hit('kept');
+    await quick.hit('gone');
+    await sleep(1100);
+    await quick.hit('live');
+    expect(await storedKeys()).toEqual(['hourly:kept', 'quick:live', 'unit:live']);
+    expect(await hourly.hit('kept')).toMatchObject({ allowed: false });
+  });
+
+  it('gives back a refunded hit', async () => {
+    const limiter = createRateLimiter(database.db, { max: 2, windowSeconds: 60 });
+    await limiter.hit('unit:refunded');
+    await limiter.hit('unit:refunded');
+    await limiter.refund('unit:refunded');
+    expect(await limiter.hit('unit:refunded')).toEqual({ allowed: true });
+    expect(await limiter.hit('unit:refunded')).toMatchObject({ allowed: false });
   });
 
   it('counts concurrent hits exactly', async () => {

@@ -1,10 +1,15 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema.ts';
 
 export interface RateLimitOptions {
   max: number;
   windowSeconds: number;
+  /**
+   * Put before every key of this limiter: its prune then forgets only its own counters, not those of a limiter
+   * with a longer window on the same table (the hourly account-mail cap beside the minute of sign-ins).
+   */
+  keyPrefix?: string;
 }
 
 /**
@@ -13,16 +18,25 @@ export interface RateLimitOptions {
  */
 export function createRateLimiter(db: Database, options: RateLimitOptions) {
   const window = sql`make_interval(secs => ${options.windowSeconds})`;
+  const prefix = options.keyPrefix ?? '';
   let lastPrune = Date.now();
 
   /** Forgets windows that have passed, so the table holds only live counters. */
   async function prune(): Promise<void> {
-    await db.delete(rateLimits).where(lt(rateLimits.windowStart, sql`now() - ${window}`));
+    const passed = lt(rateLimits.windowStart, sql`now() - ${window}`);
+    const own = sql`left(${rateLimits.key}, ${prefix.length}) = ${prefix}`;
+    await db.delete(rateLimits).where(prefix ? and(passed, own) : passed);
   }
 
   return {
-    /** Counts one attempt under `key`; answers how long to wait if it goes over the limit. */
-    async hit(key: string): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
+    /** The limit of `hit` unless a call names another. */
+    max: options.max,
+
+    /** Counts one attempt under `key`; answers how long to wait if it goes over `max`. */
+    async hit(
+      key: string,
+      max = options.max,
+    ): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
       // Every key ever tried (each address, each e-mail) leaves a row; clear the dead ones once per window.
       if (Date.now() - lastPrune >= options.windowSeconds * 1000) {
         lastPrune = Date.now();
@@ -31,7 +45,7 @@ export function createRateLimiter(db: Database, options: RateLimitOptions) {
       const expired = sql`${rateLimits.windowStart} <= now() - ${window}`;
       const [row] = await db
         .insert(rateLimits)
-        .values({ key, count: 1, windowStart: sql`now()` })
+        .values({ key: prefix + key, count: 1, windowStart: sql`now()` })
         .onConflictDoUpdate({
           target: rateLimits.key,
           set: {
@@ -43,8 +57,22 @@ export function createRateLimiter(db: Database, options: RateLimitOptions) {
           count: rateLimits.count,
           secondsLeft: sql<number>`ceil(extract(epoch from ${rateLimits.windowStart} + ${window} - now()))::int`,
         });
-      if (!row || row.count <= options.max) return { allowed: true };
+      if (!row || row.count <= max) return { allowed: true };
       return { allowed: false, retryAfterSeconds: Math.max(1, row.secondsLeft) };
+    },
+
+    /** Gives back an attempt counted under `key` in the live window (one that turned out harmless). */
+    async refund(key: string): Promise<void> {
+      await db
+        .update(rateLimits)
+        .set({ count: sql`${rateLimits.count} - 1` })
+        .where(
+          and(
+            eq(rateLimits.key, prefix + key),
+            gt(rateLimits.count, 0),
+            gt(rateLimits.windowStart, sql`now() - ${window}`),
+          ),
+        );
     },
 
     prune,

@@ -22,6 +22,7 @@ beforeAll(async () => {
     secret: await resolveAuthSecret(db, testApp.env.AUTH_SECRET),
     requireEmailVerification: false,
     limiter: createRateLimiter(db, { max: 1000, windowSeconds: 60 }),
+    accountMailsPerHour: 1000,
     log: testApp.app.log,
   });
   const memory = createSessionMemory<SessionRow>();

@@ -46,10 +46,11 @@ async function spend(limiter: RateLimiter, key: string, what: string): Promise<v
  * cannot grow the search dictionary without end, hoard stock with a hundred orders, or flood a seller's inbox.
  */
 export function createWriteLimits(db: Database, options: WriteLimitOptions) {
+  const hourly = (max: number) => createRateLimiter(db, { max, windowSeconds: HOUR, keyPrefix: 'write:' });
   const limiters = {
-    'product-writes': createRateLimiter(db, { max: options.productWritesPerHour, windowSeconds: HOUR }),
-    orders: createRateLimiter(db, { max: options.ordersPerHour, windowSeconds: HOUR }),
-    writes: createRateLimiter(db, { max: options.writesPerHour, windowSeconds: HOUR }),
+    'product-writes': hourly(options.productWritesPerHour),
+    orders: hourly(options.ordersPerHour),
+    writes: hourly(options.writesPerHour),
   };
 
   return {
@@ -58,12 +59,12 @@ export function createWriteLimits(db: Database, options: WriteLimitOptions) {
       const budget = request.routeOptions.config.writeLimit;
       // A route without a named budget has its own, so that one busy form does not block another.
       const key = budget ?? `${request.method} ${request.routeOptions.url ?? ''}`;
-      await spend(limiters[budget ?? 'writes'], `write:${key}:${userId}`, REFUSALS[budget ?? 'writes']);
+      await spend(limiters[budget ?? 'writes'], `${key}:${userId}`, REFUSALS[budget ?? 'writes']);
     },
 
     /** Counts a write made before anyone is known (sign-in's own calls) against the client's address. */
     async anonymous(request: FastifyRequest, what: string): Promise<void> {
-      await spend(limiters.writes, `write:${what}:ip:${request.ip}`, REFUSALS.writes);
+      await spend(limiters.writes, `${what}:ip:${request.ip}`, REFUSALS.writes);
     },
   };
 }
