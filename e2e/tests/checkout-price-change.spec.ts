@@ -1,6 +1,7 @@
+import { QUANTITY_MAX } from '@bazaar/shared/orders';
 import { expect, test, type Page } from '@playwright/test';
 import { shopOrigin, signUpViaApi } from '../support/auth.ts';
-import { createProductViaApi, ordersViaApi } from '../support/shop-data.ts';
+import { createProductViaApi, ordersViaApi, placeOrderViaApi } from '../support/shop-data.ts';
 
 /** A field of the checkout form (the header's "Profile of …" link would match a bare label). */
 const field = (page: Page, label: string) =>
@@ -65,3 +66,25 @@ for (const { name, viewport } of SIZES) {
     });
   });
 }
+
+test('a buyer holding the most of a product unshipped is told so beside Place Order, and nothing is ordered', async ({
+  page,
+}) => {
+  await signUpViaApi(page, { name: 'Hal Holder' });
+  const product = await createProductViaApi(page.request, { name: `Hold Lamp ${Date.now().toString(36)}` });
+  // The shop's default UNITS_HELD_PER_PRODUCT is one line's most.
+  await placeOrderViaApi(page.request, [{ productId: product._id, quantity: QUANTITY_MAX }]);
+  await page.goto(`/product/${product._id}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await field(page, 'Phone').fill('+880 1711 000000');
+  await field(page, 'Address').fill('12 Lake Road, Dhaka');
+  await placeOrderButton(page).click();
+  await expect(page.getByRole('form', { name: 'Order details' }).getByRole('alert')).toHaveText(
+    `You already have ${QUANTITY_MAX} of ${product.name} in orders not yet shipped: ` +
+      'you may order more once one of them ships or you cancel it.',
+  );
+  await expect(page).toHaveURL('/dashboard/addorders');
+  expect((await ordersViaApi(page.request)).total).toBe(1);
+});
