@@ -59,6 +59,8 @@ export async function startShop(
       SEED_ON_START: 'false',
       // The bench signs up a user per connection from one address, and each places orders by the hundred.
       ...GENEROUS_LIMITS,
+      // Each bench shopper keeps ordering the same few products, none of which ships.
+      UNITS_HELD_PER_PRODUCT: '1000000',
       ...settings,
     },
     port,

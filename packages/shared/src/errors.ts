@@ -9,6 +9,10 @@ export const ErrorCodeSchema = z.enum([
   'CONFLICT',
   /** An order for more units than a product has left (409); `details` names the line. */
   'OUT_OF_STOCK',
+  /** The total the client showed (`totalPrice`) is not what the order costs now (409); `totalPrice` is the new one. */
+  'PRICE_CHANGED',
+  /** The buyer would hold more units of a product in unshipped orders than the shop allows (409); `details` names the line. */
+  'HOLD_LIMIT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'REQUEST_TIMEOUT',
@@ -24,5 +28,7 @@ export const ApiErrorSchema = z.object({
   error: ErrorCodeSchema,
   message: z.string(),
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** PRICE_CHANGED: what the order costs now, in dollars. */
+  totalPrice: z.number().optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { echoedField, emailSchema, optionalText, tooLong } from './fields.ts';
+import { dollarsToCents } from './pricing.ts';
 import { ImageSchema } from './products.ts';
 import { limitSchema, offsetSchema } from './pagination.ts';
 import { HandleSchema, PublicUserSchema } from './users.ts';
@@ -68,14 +69,21 @@ export const OrderCreateSchema = z
         (lines) => new Set(lines.map((line) => line.productId)).size === lines.length,
         'Each product may appear once; set its quantity instead',
       ),
-    // Decided by the server whatever the client says; accepted so that the spec's client works.
+    // Decided by the server whatever the client says; accepted so that the spec's client works. A numeric
+    // totalPrice is the total the client showed: an order that now costs otherwise is refused, not charged.
     userEmail: echoedField,
     totalPrice: echoedField,
     orderTime: echoedField,
     status: echoedField,
     _id: echoedField,
   })
-  .transform(({ userEmail, totalPrice, orderTime, status, _id, ...order }) => order);
+  .transform(({ userEmail, totalPrice, orderTime, status, _id, ...order }) => {
+    // The total the client showed: compared with what the order costs (409 PRICE_CHANGED), never charged.
+    const shownTotalCents =
+      typeof totalPrice === 'number' && Number.isFinite(totalPrice) ? dollarsToCents(totalPrice) : undefined;
+    const output: typeof order & { shownTotalCents?: number } = { ...order, shownTotalCents };
+    return output;
+  });
 export type OrderCreate = z.output<typeof OrderCreateSchema>;
 /** What a client sends to place an order. */
 export type OrderCreateInput = z.input<typeof OrderCreateSchema>;

@@ -109,6 +109,12 @@ const EnvSchema = z.object({
    * Every other write per hour: of each signed-in route per user, and of sign-in's calls per client address.
    */
   WRITES_PER_HOUR: positiveInt(600),
+  /**
+   * Units of one product a buyer may hold in orders not yet shipped (processing); more is a 409 HOLD_LIMIT. The
+   * default is one order line's most (QUANTITY_MAX, 99): any quantity the checkout offers goes through for a buyer
+   * holding none, and no buyer can hoard more than that while nothing ships.
+   */
+  UNITS_HELD_PER_PRODUCT: positiveInt(99),
   /** Pictures each user may upload per hour (POST /api/uploads); refused ones count too. */
   UPLOADS_PER_HOUR: positiveInt(60),
   /** An uploaded picture that no product, profile or order line uses is deleted after this many hours. */

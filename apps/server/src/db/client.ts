@@ -29,9 +29,12 @@ export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
  * cache decides: for a statement run on every request, building it (drizzle) and planning it cost more than running it.
  */
 export function prepareRows<Row>(db: Database, name: string, query: SQL) {
-  const prepared = db._.session.prepareQuery(new PgDialect().sqlToQuery(query), undefined, name, false);
-  return async (values: Record<string, unknown>): Promise<Row[]> => {
-    const result = (await prepared.execute(values)) as { rows: Row[] };
+  const built = new PgDialect().sqlToQuery(query);
+  const prepared = db._.session.prepareQuery(built, undefined, name, false);
+  /** `within` runs it in a transaction (the same statement by name, on the transaction's connection). */
+  return async (values: Record<string, unknown>, within?: Database): Promise<Row[]> => {
+    const statement = within ? within._.session.prepareQuery(built, undefined, name, false) : prepared;
+    const result = (await statement.execute(values)) as { rows: Row[] };
     return result.rows;
   };
 }

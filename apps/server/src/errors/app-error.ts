@@ -8,6 +8,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   OUT_OF_STOCK: 409,
+  PRICE_CHANGED: 409,
+  HOLD_LIMIT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   REQUEST_TIMEOUT: 408,
@@ -25,6 +27,8 @@ export class AppError extends Error {
     readonly details?: { path: string; message: string }[],
     /** Extra response headers, such as Retry-After. */
     readonly headers?: Record<string, string>,
+    /** Fields of the answer beside error and message, such as PRICE_CHANGED's new totalPrice. */
+    readonly answer?: Pick<ApiError, 'totalPrice'>,
   ) {
     super(message);
     this.name = 'AppError';

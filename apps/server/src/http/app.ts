@@ -101,7 +101,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await registerCategories(api, { db, catalogCache, imageUrls });
       const { sellerOf } = await registerUsers(api, { db, catalogCache, isAdmin, uploadGuard });
       readers = { productOf, sellerOf, firstPageOf };
-      await registerOrders(api, { db, catalogCache, imageUrls, shopUrl: env.PUBLIC_URL });
+      await registerOrders(api, {
+        db,
+        catalogCache,
+        imageUrls,
+        shopUrl: env.PUBLIC_URL,
+        // PGlite runs one statement at a time: a buyer's placements cannot overlap there.
+        repository: {
+          unitsHeldPerProduct: env.UNITS_HELD_PER_PRODUCT,
+          lockBuyer: database.engine === 'postgres',
+        },
+      });
       await registerReviews(api, { db, catalogCache, shopUrl: env.PUBLIC_URL });
       await registerStats(api, { db, clock: options.clock ?? (() => new Date()) });
     },

@@ -38,7 +38,12 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     if (error instanceof AppError) {
       // A dependency that is down: the client reads a plain message, the log keeps what went wrong.
       if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
-      const body: ApiError = { error: error.code, message: error.message, details: error.details };
+      const body: ApiError = {
+        error: error.code,
+        message: error.message,
+        details: error.details,
+        ...error.answer,
+      };
       return reply
         .status(error.status)
         .headers(error.headers ?? {})

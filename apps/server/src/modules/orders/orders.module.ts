@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
 import type { ShopImageUrls } from '../../images/image-urls.ts';
-import { createOrdersRepository } from './orders.repository.ts';
+import { createOrdersRepository, type OrdersRepositoryOptions } from './orders.repository.ts';
 import { orderRoutes } from './orders.routes.ts';
 import { createOrdersService } from './orders.service.ts';
 
@@ -13,8 +13,19 @@ export async function registerOrders(
     catalogCache,
     imageUrls,
     shopUrl,
-  }: { db: Database; catalogCache: CatalogCache; imageUrls: ShopImageUrls; shopUrl: string },
+    repository,
+  }: {
+    db: Database;
+    catalogCache: CatalogCache;
+    imageUrls: ShopImageUrls;
+    shopUrl: string;
+    repository?: OrdersRepositoryOptions;
+  },
 ) {
-  const service = createOrdersService(createOrdersRepository(db, shopUrl), catalogCache, imageUrls);
+  const service = createOrdersService(
+    createOrdersRepository(db, shopUrl, repository),
+    catalogCache,
+    imageUrls,
+  );
   await api.register(orderRoutes(service));
 }

@@ -15,7 +15,8 @@ import { createOrdersRepository } from './orders.repository.ts';
 
 const RUNS = 30;
 
-const testApp = useTestApp();
+// Each product is ordered twice, up to QUANTITY_MAX each time: the hold limit (orders.limits.test.ts) is not tested here.
+const testApp = useTestApp({ UNITS_HELD_PER_PRODUCT: String(2 * QUANTITY_MAX) });
 let buyer: TestAccount;
 
 beforeAll(async () => {

@@ -48,6 +48,8 @@ export type Placement =
   | { outcome: 'placed'; order: OrderRow; lines: NewOrderLineRow[] }
   | { outcome: 'key used' }
   | { outcome: 'short'; productId: string; left: number }
+  /** The buyer's unshipped orders already hold `held` units of this product: `mayAdd` more fit the limit. */
+  | { outcome: 'held'; productId: string; held: number; mayAdd: number }
   /** These lines' products (price, name, picture or seller) are no longer what the lines were priced from. */
   | { outcome: 'repriced'; productIds: string[] };
 
@@ -131,20 +133,26 @@ interface PlacementRow {
   taken: string[];
   short_id: string | null;
   short_left: number | null;
+  held_id: string | null;
+  held_units: number | null;
   repriced: string[];
 }
 
 const value = (name: string) => sql.placeholder(name);
 
+/** The units of one product a buyer may hold in orders not yet shipped, unless the shop says otherwise. */
+export const UNITS_HELD_PER_PRODUCT_DEFAULT = 99;
+
 /**
  * Places an order in one statement (one round trip: a counted product's row stays locked for this statement
  * only), prepared once for `db`. It locks the order's counted products in id order (orders locking them so never
  * deadlock) and reads their stock under the lock; when each line still copies its product as the statement sees it,
- * each counted product has the units wanted and the user has no order with the idempotency key yet, it inserts the
+ * each counted product has the units wanted, the buyer's unshipped orders with this one hold at most `holdLimit`
+ * units of each product and the user has no order with the idempotency key yet, it inserts the
  * order, takes the units, inserts the lines, noting which took stock, and the mails, and announces the catalog
  * change. Otherwise it writes nothing and tells why.
  */
-function orderPlacement(db: Database) {
+function orderPlacement(db: Database, { lockBuyer }: { lockBuyer: boolean }) {
   const place = prepareRows<PlacementRow>(
     db,
     'place_order',
@@ -162,6 +170,19 @@ function orderPlacement(db: Database) {
       select counted.id, counted.stock from counted join wanted using (id)
       where counted.stock < wanted.units
       order by counted.id
+      limit 1
+    ), held as (
+      -- What the buyer's orders not yet shipped hold of these products: from the buyer's processing orders, so
+      -- that a buyer with many past orders reads only the open ones.
+      select ${orderLines.productId} as id, sum(${orderLines.quantity})::int as units
+      from ${orders} join ${orderLines} on ${orderLines.orderId} = ${orders.id}
+      where ${orders.userEmail} = ${value('userEmail')} and ${orders.status} = 'processing'
+        and ${orderLines.status} = 'processing' and ${orderLines.productId} = any(array(select id from wanted))
+      group by ${orderLines.productId}
+    ), over_held as (
+      select wanted.id, coalesce(held.units, 0) as held from wanted left join held using (id)
+      where coalesce(held.units, 0) + wanted.units > ${value('holdLimit')}::int
+      order by wanted.id
       limit 1
     ), repriced as (
       -- Lines priced from a product as the shop last read it: those whose product has since changed or gone.
@@ -182,7 +203,8 @@ function orderPlacement(db: Database) {
       select ${value('id')}::uuid, ${value('userEmail')}, ${value('name')}, ${value('email')}, ${value('phone')},
         ${value('address')}, ${value('paymentMethod')}, ${value('totalCents')}::bigint, ${value('status')},
         ${value('idempotencyKey')}::text, ${value('requestDigest')}::text
-      where not exists (select 1 from short) and not exists (select 1 from repriced)
+      where not exists (select 1 from short) and not exists (select 1 from over_held)
+        and not exists (select 1 from repriced)
       on conflict (user_email, idempotency_key) do nothing
       returning seq, order_time
     ), taken as (
@@ -208,20 +230,34 @@ function orderPlacement(db: Database) {
       (select extract(epoch from order_time) * 1000 from header)::float8 as ordered_at,
       array(select id::text from taken) as taken,
       (select id::text from short) as short_id, (select stock from short) as short_left,
+      (select id::text from over_held) as held_id, (select held from over_held) as held_units,
       array(select id::text from repriced) as repriced,
       (select count(*) from announced) as announced`,
   );
+
+  /** The buyer's orders, one at a time: the next one's statement then sees what the last one holds. */
+  const oneBuyerAtATime = async (userEmail: string, values: Record<string, unknown>) => {
+    if (!lockBuyer) return place(values);
+    return db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`bazaar:orders:${userEmail}`}, 0))`,
+      );
+      return place(values, tx);
+    });
+  };
 
   return async (
     order: PlacedOrder,
     lines: (NewOrderLineRow & Pick<PricedLine, 'seller'>)[],
     mails: OutgoingMail[],
+    holdLimit: number,
   ): Promise<Placement> => {
     const status = order.status ?? 'processing';
     const idempotencyKey = order.idempotencyKey ?? null;
     const requestDigest = order.requestDigest ?? null;
     // Lines, units and mails travel as JSON parameters, read back as rows.
-    const [row] = await place({
+    const [row] = await oneBuyerAtATime(order.userEmail, {
+      holdLimit,
       units: JSON.stringify(unitsPerProduct(lines).map(([id, units]) => ({ id, units }))),
       ...order,
       status,
@@ -240,9 +276,13 @@ function orderPlacement(db: Database) {
     if (!row) throw new Error('the order statement answered no row');
     if (row.repriced.length > 0) return { outcome: 'repriced', productIds: row.repriced };
     if (row.seq === null || row.ordered_at === null) {
-      return row.short_id === null
-        ? { outcome: 'key used' }
-        : { outcome: 'short', productId: row.short_id, left: row.short_left ?? 0 };
+      if (row.short_id !== null)
+        return { outcome: 'short', productId: row.short_id, left: row.short_left ?? 0 };
+      if (row.held_id !== null) {
+        const held = row.held_units ?? 0;
+        return { outcome: 'held', productId: row.held_id, held, mayAdd: Math.max(0, holdLimit - held) };
+      }
+      return { outcome: 'key used' };
     }
     if (mails.length > 0) outboxEvents.emit('queued');
     const taken = new Set(row.taken);
@@ -294,8 +334,22 @@ async function moveMails(
   );
 }
 
+export interface OrdersRepositoryOptions {
+  /** The units of one product a buyer may hold in orders not yet shipped (UNITS_HELD_PER_PRODUCT). */
+  unitsHeldPerProduct?: number;
+  /**
+   * Whether a buyer's placements wait for each other (an advisory lock per buyer): needed on PostgreSQL, where
+   * two at once would each count the other's units out; PGlite runs one statement at a time.
+   */
+  lockBuyer?: boolean;
+}
+
 /** `shopUrl` (PUBLIC_URL) is what the links of the mails that orders cause are built on. */
-export function createOrdersRepository(db: Database, shopUrl: string) {
+export function createOrdersRepository(
+  db: Database,
+  shopUrl: string,
+  { unitsHeldPerProduct = UNITS_HELD_PER_PRODUCT_DEFAULT, lockBuyer = true }: OrdersRepositoryOptions = {},
+) {
   // Prepared once: every order asks it, and drizzle would build its SQL again each time.
   const productsByIds = db
     .select(orderedProductColumns)
@@ -303,7 +357,7 @@ export function createOrdersRepository(db: Database, shopUrl: string) {
     .innerJoin(users, eq(users.id, products.sellerId))
     .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare('order_products_by_ids');
-  const insertOrder = orderPlacement(db);
+  const insertOrder = orderPlacement(db, { lockBuyer });
   type OrderedProduct = Awaited<ReturnType<typeof productsByIds.execute>>[number];
   const pricedProducts = createByteLru<OrderedProduct>(PRICED_PRODUCTS_BYTES);
 
@@ -312,8 +366,8 @@ export function createOrdersRepository(db: Database, shopUrl: string) {
      * The products of an order, with what its lines keep of them: as this process last read them, the others from
      * the database. `placeOrder` refuses lines whose product has changed since, and forgets it.
      */
-    async findProducts(ids: string[]): Promise<OrderedProduct[]> {
-      const known = ids.flatMap((id) => pricedProducts.get(id) ?? []);
+    async findProducts(ids: string[], { fresh = false } = {}): Promise<OrderedProduct[]> {
+      const known = fresh ? [] : ids.flatMap((id) => pricedProducts.get(id) ?? []);
       const missing = ids.filter((id) => !known.some((product) => product.id === id));
       const read = missing.length === 0 ? [] : await productsByIds.execute({ ids: missing });
       for (const product of read) pricedProducts.set(product.id, product, JSON.stringify(product).length);
@@ -347,14 +401,20 @@ export function createOrdersRepository(db: Database, shopUrl: string) {
 
     /**
      * Places an order, taking each product's units from its stock where the seller counts it. Nothing is written
-     * when a line's product has changed since it was priced (`repriced`), a product has too few units (`short`) or
-     * the user already has an order with the idempotency key (`key used`); on PostgreSQL a concurrent order for the same counted products or key waits for the first. The
+     * when a line's product has changed since it was priced (`repriced`), a product has too few units (`short`),
+     * the buyer would hold more of a product than the limit in unshipped orders (`held`) or the user already has
+     * an order with the idempotency key (`key used`); on PostgreSQL a concurrent order for the same counted products or key waits for the first. The
      * placed lines are the priced ones, in their order.
      */
     async placeOrder(order: Omit<PlacedOrder, 'id'>, priced: PricedLine[]): Promise<Placement> {
       const placed = { ...order, id: randomUUID() };
       const lines = priced.map((line) => ({ ...line, stockTaken: false, status: 'processing' as const }));
-      const placement = await insertOrder(placed, lines, orderPlacedMails(shopUrl, placed, lines));
+      const placement = await insertOrder(
+        placed,
+        lines,
+        orderPlacedMails(shopUrl, placed, lines),
+        unitsHeldPerProduct,
+      );
       if (placement.outcome === 'repriced') {
         for (const id of placement.productIds) pricedProducts.delete(id);
       }

@@ -10,7 +10,7 @@ import {
   type Sale,
   type SalesQuery,
 } from '@bazaar/shared/orders';
-import { centsToDollars } from '@bazaar/shared/pricing';
+import { centsToDollars, formatDollars } from '@bazaar/shared/pricing';
 import { z } from 'zod';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
@@ -127,8 +127,11 @@ async function replay(
  * Prices each line from the shop's products (client-sent prices are never read; the placement checks each line
  * against its product); the ids it lacks.
  */
-async function priceLines(repository: OrdersRepository, wanted: OrderCreate['products']) {
-  const found = await repository.findProducts(wanted.map((line) => line.productId));
+async function priceLines(repository: OrdersRepository, wanted: OrderCreate['products'], fresh: boolean) {
+  const found = await repository.findProducts(
+    wanted.map((line) => line.productId),
+    { fresh },
+  );
   const byId = new Map(found.map((product) => [product.id, product]));
   const lines: PricedLine[] = [];
   const unknown: { productId: string; position: number }[] = [];
@@ -157,6 +160,33 @@ function outOfStock(lines: PricedLineRow[], productId: string, left: number) {
   const name = lines[position]?.name ?? 'a product';
   const message = left === 0 ? `${name} is out of stock` : `Only ${left} left of ${name}`;
   return new AppError('OUT_OF_STOCK', message, [{ path: `products.${position}`, message }]);
+}
+
+/** The refusal of an order that would hold more of a product than the shop lets one buyer hold unshipped. */
+function holdLimit(lines: PricedLineRow[], productId: string, held: number, mayAdd: number) {
+  const position = lines.findIndex((line) => line.productId === productId);
+  const name = lines[position]?.name ?? 'a product';
+  const more =
+    mayAdd === 0
+      ? 'you may order more once one of them ships or you cancel it'
+      : `you may order ${mayAdd} more`;
+  const message =
+    held === 0
+      ? `You may order at most ${mayAdd} of ${name} until your orders of it ship.`
+      : `You already have ${held} of ${name} in orders not yet shipped: ${more}.`;
+  return new AppError('HOLD_LIMIT', message, [{ path: `products.${position}`, message }]);
+}
+
+/** The refusal of an order whose total is not the one the buyer was shown; nothing was ordered. */
+function priceChanged(totalCents: number, shownCents: number) {
+  return new AppError(
+    'PRICE_CHANGED',
+    `The price changed: the total is now ${formatDollars(totalCents)} (was ${formatDollars(shownCents)}). ` +
+      'Place the order again to accept.',
+    undefined,
+    undefined,
+    { totalPrice: centsToDollars(totalCents) },
+  );
 }
 
 /**
@@ -210,8 +240,10 @@ export function createOrdersService(
       idempotencyKey: string | null,
     ): Promise<{ order: Order; created: boolean }> {
       const userEmail = viewer.email.toLowerCase();
-      const digest = digestOf(input);
-      const { products: wanted, ...contact } = input;
+      // The total the client showed is compared, never charged, and not part of what a key stands for.
+      const { shownTotalCents, ...submission } = input;
+      const digest = digestOf(submission);
+      const { products: wanted, ...contact } = submission;
       // The key's earlier order, if any, answered instead of a new one.
       const earlier = async () => {
         const row =
@@ -221,8 +253,9 @@ export function createOrdersService(
         return row && { order: await replay(repository, images, row, digest), created: false };
       };
       // Undefined when a line's product changed since it was priced: the next attempt reads it afresh.
+      let fresh = false;
       const attempt = async (): Promise<{ order: Order; created: boolean } | undefined> => {
-        const { lines, unknown } = await priceLines(repository, wanted);
+        const { lines, unknown } = await priceLines(repository, wanted, fresh);
         if (unknown.length > 0) {
           // A retry after success is answered even if a product has since been deleted (repriced: below).
           const replayed = await earlier();
@@ -230,6 +263,16 @@ export function createOrdersService(
           throw unknownProducts(unknown);
         }
         const totalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+        if (shownTotalCents !== undefined && shownTotalCents !== totalCents) {
+          // Priced from this process's memory, which may be older than what the buyer saw: ask the database.
+          if (!fresh) {
+            fresh = true;
+            return undefined;
+          }
+          const replayed = await earlier();
+          if (replayed) return replayed;
+          throw priceChanged(totalCents, shownTotalCents);
+        }
         const placement = await repository.placeOrder(
           {
             ...contact,
@@ -241,7 +284,10 @@ export function createOrdersService(
           },
           lines,
         );
-        if (placement.outcome === 'repriced') return undefined;
+        if (placement.outcome === 'repriced') {
+          fresh = true;
+          return undefined;
+        }
         if (placement.outcome === 'placed') {
           if (placement.lines.some((line) => line.stockTaken)) cache.invalidate();
           const placed = placement.lines.map((line, index) => ({
@@ -254,6 +300,9 @@ export function createOrdersService(
         const replayed = await earlier();
         if (replayed) return replayed;
         if (placement.outcome === 'short') throw outOfStock(lines, placement.productId, placement.left);
+        if (placement.outcome === 'held') {
+          throw holdLimit(lines, placement.productId, placement.held, placement.mayAdd);
+        }
         throw new Error('an order insert conflicted without an earlier order');
       };
       // A product deleted as the order is placed fails its foreign key; the next attempt finds it gone.

@@ -1,8 +1,9 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { OrderCreateSchema, PAYMENT_METHODS, type OrderCreateInput } from '@bazaar/shared/orders';
-import { formatDollars } from '@bazaar/shared/pricing';
+import { centsToDollars, formatDollars } from '@bazaar/shared/pricing';
 import { Button } from '../../../components/button.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
 import { TextAreaField, TextField } from '../../../components/text-field.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import type { BuyItem } from '../../cart/public.ts';
@@ -24,6 +25,18 @@ const PAYMENT_LABELS: Record<PaymentMethod, string> = {
   rocket: 'Rocket',
 };
 
+/**
+ * Refusals of the order as a whole, which no field can put right: shown beside Place Order. A changed price (the
+ * products are then read again, so that Place Order sends and accepts the new total), more units than one buyer
+ * may hold unshipped, or too many orders in an hour.
+ */
+function orderRefusal(error: unknown): string | undefined {
+  if (!(error instanceof ApiRequestError)) return undefined;
+  const code = error.body?.error;
+  if (code === 'PRICE_CHANGED' || code === 'HOLD_LIMIT' || error.status === 429) return error.message;
+  return undefined;
+}
+
 interface CheckoutFormProps {
   initial: ContactDetails;
   /** The lines to order: the buy items whose products still exist. */
@@ -32,7 +45,7 @@ interface CheckoutFormProps {
   /** False while products are loading, none is left to order, or a line wants more than is left. */
   canPlace: boolean;
   onPlaced: () => void;
-  /** The server refused some products (deleted since they were loaded): load them again. */
+  /** The server refused some products (deleted or repriced since they were loaded): load them again. */
   onProductsRefused: () => void;
 }
 
@@ -49,11 +62,15 @@ export function CheckoutForm({
   const attempt = useRef<{ submission: string; key: string } | null>(null);
   const totalId = useId();
   const paymentId = useId();
+  const refusalId = useId();
+  const [refusal, setRefusal] = useState<string>();
   const { values, errors, setValue, field, formProps } = useSchemaForm({
     schema: OrderCreateSchema,
     toInput: (details): OrderCreateInput => ({
       ...details,
       products: lines.map(({ productId, quantity }) => ({ productId, quantity })),
+      // The total the buyer is shown: the server refuses the order (409) if it now costs otherwise.
+      totalPrice: centsToDollars(totalCents),
     }),
     initialValues: initial,
     canSubmit: canPlace,
@@ -61,7 +78,17 @@ export function CheckoutForm({
       const submission = JSON.stringify(order);
       if (attempt.current?.submission !== submission)
         attempt.current = { submission, key: newIdempotencyKey() };
-      const answer = await placeOrder.mutateAsync({ order, idempotencyKey: attempt.current.key });
+      setRefusal(undefined);
+      const answer = await placeOrder
+        .mutateAsync({ order, idempotencyKey: attempt.current.key })
+        .catch((error: unknown) => {
+          const refused = orderRefusal(error);
+          if (refused === undefined) throw error;
+          setRefusal(refused);
+          if (error instanceof ApiRequestError && error.body?.error === 'PRICE_CHANGED') onProductsRefused();
+          return 'refused' as const;
+        });
+      if (answer === 'refused') return;
       // The spec's rule: only an answer with insertedId is a placed order.
       if (!answer?.insertedId) {
         toast.error('The shop did not confirm the order. Please try again.');
@@ -119,9 +146,22 @@ export function CheckoutForm({
             {formatDollars(totalCents)}
           </output>
         </p>
-        <Button type="submit" disabled={!canPlace || placeOrder.isPending}>
+        <Button
+          type="submit"
+          disabled={!canPlace || placeOrder.isPending}
+          aria-describedby={refusal ? refusalId : undefined}
+        >
           {placeOrder.isPending ? 'Placing your order…' : 'Place Order'}
         </Button>
+        {refusal && (
+          <p
+            id={refusalId}
+            role="alert"
+            className="basis-full rounded-lg bg-rose-50 px-4 py-3 text-sm font-medium text-rose-800"
+          >
+            {refusal}
+          </p>
+        )}
       </div>
     </form>
   );
