@@ -6,6 +6,7 @@ import { setSessionCookie } from 'better-auth/cookies';
 import type { z } from 'zod';
 import { EmailLinkRequestSchema, SignUpSchema, UpdateUserSchema } from '@bazaar/shared/auth';
 import { validationFailure } from '../../errors/app-error.ts';
+import { confirmationPath, nextOfCallback } from './account-mails.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 /**
@@ -64,16 +65,22 @@ function emailOf(body: unknown): string | undefined {
   return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
 }
 
+/** The limiter's counters of an attempt: per client address and per e-mail (lower-cased), of one kind. */
+export function signInLimitKeys(
+  kind: 'sign-in' | 'link',
+  { address, email }: { address?: string | null | undefined; email?: string | undefined },
+): string[] {
+  return [
+    ...(address ? [`auth:${kind}:ip:${address}`] : []),
+    ...(email ? [`auth:${kind}:email:${email.trim().toLowerCase()}`] : []),
+  ];
+}
+
 async function limitAttempts(limiter: RateLimiter, ctx: CallContext & { path: string }): Promise<void> {
   const address = (ctx.request?.headers ?? ctx.headers)?.get(CLIENT_ADDRESS_HEADER);
-  const email = emailOf(ctx.body);
   // Links and sign-ins count apart: a shopper who mistyped the password three times still gets a reset link.
   const kind = MAIL_CALLS.has(ctx.path) ? 'link' : 'sign-in';
-  const keys = [
-    ...(address ? [`auth:${kind}:ip:${address}`] : []),
-    ...(email ? [`auth:${kind}:email:${email}`] : []),
-  ];
-  for (const key of keys) {
+  for (const key of signInLimitKeys(kind, { address, email: emailOf(ctx.body) })) {
     const outcome = await limiter.hit(key);
     if (!outcome.allowed) {
       throw new APIError(
@@ -120,6 +127,15 @@ async function evenTime(startedAt: WeakMap<Request, number>, request: Request | 
 }
 
 /**
+ * Where a link to Better Auth's own verify-email goes instead (mailed before the shop confirmed addresses on its
+ * page): the confirmation page, with its token and the page to return to.
+ */
+function confirmationPageOf(query: unknown): string {
+  const { token, callbackURL } = (query ?? {}) as { token?: unknown; callbackURL?: unknown };
+  return confirmationPath(typeof token === 'string' ? token : '', nextOfCallback(callbackURL));
+}
+
+/**
  * The shop's rules for Better Auth's calls, as Better Auth hooks: they are decided on `ctx.path`, the endpoint
  * Better Auth actually serves, whatever spelling of the URL reached it (dot segments, escapes…).
  */
@@ -127,6 +143,8 @@ export function authCallHooks(limiter: RateLimiter, passwordResets: PasswordRese
   const startedAt = new WeakMap<Request, number>();
   return {
     before: createAuthMiddleware(async (ctx) => {
+      // A link in an inbox verifies nobody by itself: its page asks for the password too (docs/accounts.md).
+      if (ctx.path === '/verify-email') throw ctx.redirect(confirmationPageOf(ctx.query));
       if (EVEN_TIMED_CALLS.has(ctx.path) && ctx.request) startedAt.set(ctx.request, performance.now());
       if (OWN_PAGES_ONLY.has(ctx.path)) refuseForeignOrigin(ctx);
       if (LIMITED_CALLS.has(ctx.path)) await limitAttempts(limiter, ctx);

@@ -8,6 +8,9 @@ import { createAuth } from './auth.ts';
 import { authRoutes } from './auth.routes.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
 import { configRoutes } from './config.routes.ts';
+import { createEmailConfirmationRepository } from './email-confirmation.repository.ts';
+import { emailConfirmationRoutes } from './email-confirmation.routes.ts';
+import { createEmailConfirmationService } from './email-confirmation.service.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { createSessionLookup, type SessionRow } from './session-lookup.ts';
 import { createSessionMemory, SESSIONS_CHANNEL } from './session-memory.ts';
@@ -15,6 +18,8 @@ import { createViewers, type Viewer } from './viewer.ts';
 
 export type { Viewer } from './viewer.ts';
 export { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
+export { RESET_LINK_SECONDS } from './account-mails.ts';
+export { createEmailConfirmationRepository } from './email-confirmation.repository.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -40,12 +45,13 @@ export async function registerAuth(
   }: { database: DatabaseHandle; env: Env; catalogCache: Pick<CatalogCache, 'invalidate'> },
 ) {
   const { db } = database;
+  const limiter = createRateLimiter(db, {
+    max: env.AUTH_RATE_LIMIT_MAX,
+    windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+  });
   const auth = createAuth(db, {
     log: api.log,
-    limiter: createRateLimiter(db, {
-      max: env.AUTH_RATE_LIMIT_MAX,
-      windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-    }),
+    limiter,
     publicUrl: env.PUBLIC_URL,
     secret: await resolveAuthSecret(db, env.AUTH_SECRET),
     trustedOrigins: env.CORS_ORIGINS,
@@ -93,5 +99,16 @@ export async function registerAuth(
 
   await api.register(authRoutes(auth, env.PUBLIC_URL));
   await api.register(configRoutes(env));
+  await api.register(
+    emailConfirmationRoutes(
+      createEmailConfirmationService(
+        createEmailConfirmationRepository(db),
+        async () => auth.$context,
+        limiter,
+      ),
+      viewers.optional,
+      [env.PUBLIC_URL, ...env.CORS_ORIGINS],
+    ),
+  );
   return { isAdmin: viewers.isAdmin };
 }
