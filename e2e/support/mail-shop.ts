@@ -46,6 +46,8 @@ export async function startMailShop(): Promise<MailShop> {
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Bazaar <shop@bazaar.test>',
       LOG_LEVEL: 'warn',
+      // Every journey signs in, registers and confirms from 127.0.0.1: ten attempts a minute is not enough.
+      AUTH_RATE_LIMIT_MAX: '1000',
     },
   });
   const exited = new Promise<void>((resolve) => shop.once('exit', () => resolve()));

@@ -11,7 +11,7 @@ const outboxDir = join(process.env.E2E_RUN_DATA_DIR ?? '', 'outbox');
 /** Where each kind of mail's link leads. */
 const LINK_PATHS = {
   'reset-password': '/reset-password?token=',
-  'verify-email': '/api/auth/verify-email?token=',
+  'verify-email': '/email-verified?token=',
 } as const;
 
 /** A mail's source with its quoted-printable soft line breaks joined and its =XX escapes decoded. */

@@ -63,8 +63,11 @@ test('verification: a new account shows Not verified on the profile, the mailed 
   ).toBeVisible();
   await screenshots(page, 'profile-not-verified');
 
-  // The link sent again returns to the profile.
+  // The link sent again asks for the password, then returns to the profile.
   await page.goto(await mailedLink(account.email, 'verify-email', registrationLink));
+  await expect(page.getByText(`This link confirms ${account.email}.`)).toBeVisible();
+  await page.getByLabel('Password you registered with').fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: 'Confirm my e-mail' }).click();
   await expect(page).toHaveURL('/dashboard/profile');
   await expect(page.getByRole('status').filter({ hasText: 'Your e-mail is confirmed' })).toBeVisible();
   await expect(main.getByText('Verified', { exact: true })).toBeVisible();

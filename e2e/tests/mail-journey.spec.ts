@@ -30,11 +30,11 @@ async function demoSellersProduct(page: Page): Promise<Product> {
   return product;
 }
 
-async function fillRegistration(page: Page, email: string) {
+async function fillRegistration(page: Page, email: string, password = TEST_PASSWORD) {
   await page.getByLabel('Name').fill('Nia Newcomer');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
-  await page.getByLabel('Confirm password').fill(TEST_PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
   await page.getByRole('button', { name: 'Register' }).click();
 }
 
@@ -56,12 +56,7 @@ test('a shopper registers at checkout, confirms the e-mail, resets a forgotten p
   await expect(page.getByRole('status').filter({ hasText: `We sent a link to ${email}` })).toBeVisible();
   await screenshots(page, 'register-check-mail');
   // The registration's link returns to the checkout; a sign-in from the bare login page mails one to the home page.
-  const registrationLink = await linkInMail(
-    shop.smtp,
-    email,
-    'Confirm your e-mail',
-    '/api/auth/verify-email?',
-  );
+  const registrationLink = await linkInMail(shop.smtp, email, 'Confirm your e-mail', '/email-verified?');
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(TEST_PASSWORD);
@@ -74,8 +69,13 @@ test('a shopper registers at checkout, confirms the e-mail, resets a forgotten p
 
   await expect.poll(() => shop.smtp.to(email).length, { timeout: 20_000 }).toBe(2);
 
-  // The link brings the shopper back to the checkout, signed in, with the product chosen.
+  // The link asks for the password registered with, then brings the shopper back to the checkout, signed in,
+  // with the product chosen.
   await page.goto(registrationLink);
+  await expect(page.getByText(`This link confirms ${email}.`)).toBeVisible();
+  await page.getByLabel('Password you registered with').fill(TEST_PASSWORD);
+  await screenshots(page, 'confirm-email');
+  await page.getByRole('button', { name: 'Confirm my e-mail' }).click();
   await expect(page).toHaveURL('/dashboard/addorders');
   await expect(page.getByRole('status').filter({ hasText: 'Your e-mail is confirmed' })).toBeVisible();
   const order = page.getByRole('list', { name: 'Products in your order' });
@@ -142,4 +142,81 @@ test('registering with an e-mail that has an account looks like any registration
   await expect
     .poll(() => shop.smtp.to(DEMO_SELLER_EMAIL).map((mail) => mail.subject), { timeout: 20_000 })
     .toContain('Someone tried to register with your address at Bazaar');
+});
+
+test('whoever registers an address first cannot keep it: its owner confirms it with a password of their own', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('pre-hijacked');
+  const attackersPassword = 'the attacker chose this';
+  const ownersPassword = 'the owner chose this';
+  // The attacker registers the owner's address from a browser of their own.
+  const attacker = await browser.newContext({ baseURL: MAIL_SHOP_URL });
+  const attackersPage = await attacker.newPage();
+  await attackersPage.goto('/register');
+  await fillRegistration(attackersPage, email, attackersPassword);
+  await expect(attackersPage.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  const attackersLink = await linkInMail(shop.smtp, email, 'Confirm your e-mail', '/email-verified?');
+
+  // The owner registers later: it looks as any registration, and the mailbox gets a fresh link.
+  await page.goto('/register');
+  await fillRegistration(page, email, ownersPassword);
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await expect.poll(() => shop.smtp.to(email).length, { timeout: 20_000 }).toBe(2);
+
+  // The owner opens the attacker's link: their own password is not the one registered; they choose theirs.
+  await page.goto(attackersLink);
+  await expect(page.getByText(`This link confirms ${email}.`)).toBeVisible();
+  await page.getByLabel('Password you registered with').fill(ownersPassword);
+  await page.getByRole('button', { name: 'Confirm my e-mail' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'That is not the password this address was registered with. Someone else may have registered it first: choose the password to keep.',
+  );
+  await screenshots(page, 'confirm-email-wrong-password');
+  await page.getByLabel('New password', { exact: true }).fill(ownersPassword);
+  await page.getByLabel('Confirm new password').fill(ownersPassword);
+  await page.getByRole('button', { name: 'Set my password and confirm' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your e-mail is confirmed' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Logout' }).first()).toBeVisible();
+
+  // The attacker's password is refused from now on; the link is spent.
+  await attackersPage.goto('/login');
+  await attackersPage.getByLabel('Email').fill(email);
+  await attackersPage.getByLabel('Password').fill(attackersPassword);
+  await attackersPage.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(attackersPage.getByRole('status').filter({ hasText: /invalid/i })).toBeVisible();
+  await expect(attackersPage).toHaveURL('/login');
+  await attackersPage.goto(attackersLink);
+  await expect(attackersPage.getByText(`${email} is confirmed already.`)).toBeVisible();
+  await attacker.close();
+});
+
+test('a confirmation link does not switch a signed-in browser to another account', async ({
+  page,
+  browser,
+}) => {
+  const mine = uniqueEmail('signed-in');
+  const theirs = uniqueEmail('lure');
+  const other = await browser.newContext({ baseURL: MAIL_SHOP_URL });
+  const otherPage = await other.newPage();
+  await otherPage.goto('/register');
+  await fillRegistration(otherPage, theirs);
+  await expect(otherPage.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  const lure = await linkInMail(shop.smtp, theirs, 'Confirm your e-mail', '/email-verified?');
+  await other.close();
+
+  await page.goto('/register');
+  await fillRegistration(page, mine);
+  await page.goto(await linkInMail(shop.smtp, mine, 'Confirm your e-mail', '/email-verified?'));
+  await page.getByLabel('Password you registered with').fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: 'Confirm my e-mail' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your e-mail is confirmed' })).toBeVisible();
+
+  await page.goto(lure);
+  await expect(page.getByRole('alert')).toHaveText(
+    `This link confirms ${theirs}; this browser is signed in as ${mine}. Log out to confirm it.`,
+  );
+  await expect(page.getByLabel('Password you registered with')).toHaveCount(0);
+  await screenshots(page, 'confirm-email-signed-in-as-another');
 });

@@ -46,3 +46,28 @@ export const UpdateUserSchema = z.object({
   name: profileName.optional(),
   image: httpUrlSchema.nullable().optional(),
 });
+
+const linkToken = z
+  .string({ error: 'The link’s token is missing' })
+  .min(1, 'The link’s token is missing')
+  .max(4000, 'The link’s token is too long');
+
+/** `GET /api/account/confirm-email?token=…`: which address a confirmation link confirms. */
+export const ConfirmEmailQuerySchema = z.strictObject({ token: linkToken });
+
+/** The address a confirmation link names, and whether it was confirmed already. */
+export const EmailToConfirmSchema = z.object({ email: z.string(), confirmed: z.boolean() });
+export type EmailToConfirm = z.infer<typeof EmailToConfirmSchema>;
+
+/**
+ * `POST /api/account/confirm-email`: the link's token (the mailbox) with the password the address was registered
+ * with, or a new one that replaces it, never neither: the mailbox alone must not bless someone else's password.
+ */
+export const ConfirmEmailSchema = z.union([
+  z.strictObject({
+    token: linkToken,
+    password: z.string({ error: 'Enter your password' }).min(1).max(PASSWORD_MAX_LENGTH),
+  }),
+  z.strictObject({ token: linkToken, newPassword: PasswordSchema }),
+]);
+export type ConfirmEmail = z.infer<typeof ConfirmEmailSchema>;

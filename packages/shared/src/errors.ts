@@ -21,6 +21,12 @@ export const ErrorCodeSchema = z.enum([
   'INTERNAL_ERROR',
   /** A service the shop depends on (the picture bucket) cannot be reached (503); try again later. */
   'SERVICE_UNAVAILABLE',
+  /** A confirmation link with a password that is not the account's (400): someone else may have registered it. */
+  'WRONG_PASSWORD',
+  /** A confirmation link that is forged, altered or over a day old (400). */
+  'INVALID_LINK',
+  /** A confirmation link of an address that is confirmed already (400): log in instead. */
+  'ALREADY_CONFIRMED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

@@ -17,6 +17,9 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  WRONG_PASSWORD: 400,
+  INVALID_LINK: 400,
+  ALREADY_CONFIRMED: 400,
 };
 
 /** An error a service throws on purpose; the error handler turns its code into a status. */

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { ORDER_LINES_MAX, ORDER_STATUSES, QUANTITY_MAX } from '@bazaar/shared/orders';
 import { OFFSET_MAX, PAGE_SIZE_MAX } from '@bazaar/shared/pagination';
@@ -364,6 +365,13 @@ const SIGN_UP = {
 };
 const CROSS_SITE = { origin: 'https://evil.example' };
 
+/** A confirmation link's token as Better Auth makes them (HS256, naming `email`), signed with a secret not the shop's. */
+function forgedLinkToken(email: string): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const unsigned = `${part({ alg: 'HS256' })}.${part({ email, exp: Math.floor(Date.now() / 1000) + 3600 })}`;
+  return `${unsigned}.${createHmac('sha256', 'not the shop secret').update(unsigned).digest('base64url')}`;
+}
+
 /**
  * A sign-in or registration Better Auth must refuse: a poisoned field (Better Auth ignores fields it does not
  * know, so no unknown ones), a callback to another site, or a browser on another site sending it.
@@ -525,6 +533,55 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
               }),
             ]
           : []),
+      ),
+  },
+  {
+    route: 'GET /api/account/confirm-email',
+    callers: ['anonymous', 'owner', 'stranger'],
+    // No request knows a mailed link: a token signed with another secret names the owner, and is refused too.
+    requests: (scene) =>
+      poisonedQuery(
+        '/api/account/confirm-email',
+        { token: forgedLinkToken(scene.owner.email) },
+        { token: fc.oneof(hostileText.map(String), fc.constant(forgedLinkToken(scene.owner.email))) },
+      ),
+  },
+  {
+    route: 'POST /api/account/confirm-email',
+    callers: ['anonymous', 'owner', 'stranger'],
+    // Every attempt counts as a sign-in, whatever it sends: a password guessed through a link is one guessed.
+    mayWrite: ['rate_limits'],
+    requests: (scene) =>
+      fc.oneof(
+        poisonedBody(
+          { token: forgedLinkToken(scene.owner.email), password: 'a good password' },
+          {
+            token: fc.oneof(notText, hostileText, fc.constant('')),
+            password: fc.oneof(notText, fc.constant(''), overlongText(128)),
+          },
+        ).map(json('POST', '/api/account/confirm-email')),
+        poisonedBody(
+          { token: forgedLinkToken(scene.owner.email), newPassword: 'a good new password' },
+          {
+            token: fc.oneof(notText, hostileText),
+            newPassword: fc.oneof(notText, fc.string({ maxLength: 7 }), overlongText(128)),
+          },
+        ).map(json('POST', '/api/account/confirm-email')),
+        // Neither password, or both.
+        fc
+          .constant({ token: forgedLinkToken(scene.owner.email) })
+          .map((payload) => ({ payload }))
+          .map(json('POST', '/api/account/confirm-email')),
+        fc
+          .constant({ token: forgedLinkToken(scene.owner.email), password: 'a', newPassword: 'a good one' })
+          .map((payload) => ({ payload }))
+          .map(json('POST', '/api/account/confirm-email')),
+        fc.constant({
+          method: 'POST' as const,
+          url: '/api/account/confirm-email',
+          headers: CROSS_SITE,
+          payload: { token: forgedLinkToken(scene.owner.email), newPassword: 'a good new password' },
+        }),
       ),
   },
   {

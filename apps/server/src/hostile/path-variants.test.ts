@@ -158,6 +158,19 @@ describe('another spelling of a checked auth call', () => {
   });
 });
 
+describe('another spelling of Better Auth’s verify-email', () => {
+  it('verifies nobody: it sends to the confirmation page, or is not found', async () => {
+    const before = await fingerprint();
+    const query = '?token=made-up&callbackURL=%2Femail-verified%3Fnext%3D%252F';
+    for (const path of ['/api/auth/verify-email', ...spellings('/api/auth/verify-email')]) {
+      const response = await send(testApp, 'GET', `${path}${query}`, {});
+      const what = `${path} → ${response.status} ${response.body}`;
+      expect([302, 404], what).toContain(response.status);
+    }
+    expect(await fingerprint()).toEqual(before);
+  });
+});
+
 describe('another spelling of a limited auth call', () => {
   // The sign-in limiter's calls; the upload limit counts per user, not per address.
   const limited = HOSTILE_ROUTES.filter(

@@ -22,6 +22,8 @@ export const queryKeys = {
   /** The signed-in account's ways to sign in: a child of the session, refetched with it. */
   signInMethods: ['session', 'sign-in-methods'],
   config: ['config'],
+  /** The address a confirmation link confirms, by the link's token. */
+  emailToConfirm: (token: string) => ['email-to-confirm', token] as const,
   categories: {
     all: categories,
     list: (params: Partial<CategoryListQuery>) => [...categories, params] as const,

@@ -23,23 +23,49 @@ export function resetPasswordMail(publicUrl: string, to: string, token: string):
   };
 }
 
-/** The web app's page a verification link lands on: it says whether the link worked, then goes on to `next`. */
+/**
+ * The web app's page a verification link opens: it says which address the link confirms and asks for the password
+ * it was registered with, or a new one, then signs in and goes on to `next`.
+ */
 const VERIFIED_PAGE = '/email-verified';
+
+/** The confirmation page of `token`, as a path of the shop: the mail's link, and where old links are sent. */
+export function confirmationPath(token: string, next: string): string {
+  return `${VERIFIED_PAGE}?${new URLSearchParams({ token, next }).toString()}`;
+}
+
+/**
+ * The page to return to that a link to Better Auth's own verify-email carried: its `callbackURL` was the verified
+ * page with `?next=` (or, from an older shop, the path itself).
+ */
+export function nextOfCallback(callbackURL: unknown): string {
+  if (typeof callbackURL !== 'string') return '/';
+  const inner = callbackURL.startsWith(VERIFIED_PAGE)
+    ? (new URL(callbackURL, 'http://shop.invalid').searchParams.get('next') ?? '/')
+    : callbackURL;
+  return shopPath(inner);
+}
+
+/** `path` when it is a path of the shop itself, other than the verified page; else the home page. */
+function shopPath(path: string): string {
+  // "//host" and "/\\host" are other sites to a browser.
+  return /^\/(?![/\\])/.test(path) && !path.startsWith(VERIFIED_PAGE) ? path : '/';
+}
 
 /**
  * Where to go once the e-mail is confirmed: the path the verifying page asked for (Better Auth puts it in its
  * link as `callbackURL`), when it is a path of the shop itself; else the home page.
  */
 export function returnPathOf(betterAuthLink: string): string {
-  const path = new URL(betterAuthLink).searchParams.get('callbackURL') ?? '/';
-  // "//host" and "/\\host" are other sites to a browser.
-  return /^\/(?![/\\])/.test(path) && !path.startsWith(VERIFIED_PAGE) ? path : '/';
+  return shopPath(new URL(betterAuthLink).searchParams.get('callbackURL') ?? '/');
 }
 
-/** The mail whose link proves the address belongs to the account; it lands on the web app, then on `next`. */
+/**
+ * The mail whose link, with the account's password, proves the address belongs to the account: it opens the web
+ * app's confirmation page, then `next`.
+ */
 export function verifyEmailMail(publicUrl: string, to: string, token: string, next: string): OutgoingMail {
-  const landing = `${VERIFIED_PAGE}?next=${encodeURIComponent(next)}`;
-  const url = `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(landing)}`;
+  const url = `${publicUrl}${confirmationPath(token, next)}`;
   return {
     kind: 'verify-email',
     to,

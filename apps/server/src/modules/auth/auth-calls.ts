@@ -6,6 +6,7 @@ import { setSessionCookie } from 'better-auth/cookies';
 import type { z } from 'zod';
 import { EmailLinkRequestSchema, SignUpSchema, UpdateUserSchema } from '@bazaar/shared/auth';
 import { validationFailure } from '../../errors/app-error.ts';
+import { confirmationPath, nextOfCallback } from './account-mails.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 /**
@@ -74,24 +75,39 @@ function emailOf(body: unknown): string | undefined {
   return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
 }
 
-/** The counters an attempt spends, in this order: one that refuses it leaves the later ones untouched. */
-function attemptCounters(limiter: RateLimiter, ctx: CallContext & { path: string }) {
-  const address = (ctx.request?.headers ?? ctx.headers)?.get(CLIENT_ADDRESS_HEADER);
-  const email = emailOf(ctx.body);
-  // Links and sign-ins count apart: a shopper who mistyped the password three times still gets a reset link.
-  const kind = MAIL_CALLS.has(ctx.path) ? 'link' : 'sign-in';
-  // Registering someone's e-mail spends that e-mail's registrations, never its owner's sign-ins.
-  const emailKind = ctx.path === '/sign-up/email' ? 'sign-up' : kind;
+/**
+ * The counters an attempt spends, in this order: one that refuses it leaves the later ones untouched. Links and
+ * sign-ins count apart (a shopper who mistyped the password three times still gets a reset link), and
+ * registering someone's e-mail spends that e-mail's registrations, never its owner's sign-ins.
+ */
+export function attemptCounters(
+  limiter: RateLimiter,
+  attempt: { kind: 'sign-in' | 'link'; emailKind?: 'sign-up'; address?: string | null; email?: string },
+) {
+  const { kind, emailKind = kind, address, email } = attempt;
   return {
     ...(address && { perAddress: { key: `${kind}:ip:${address}`, max: limiter.max } }),
     ...(email && {
-      perEmail: { key: `${emailKind}:email:${email}`, max: limiter.max * EMAIL_CEILING_FACTOR },
+      perEmail: {
+        key: `${emailKind}:email:${email.trim().toLowerCase()}`,
+        max: limiter.max * EMAIL_CEILING_FACTOR,
+      },
     }),
   };
 }
 
+/** The counters a Better Auth call spends. */
+function countersOfCall(limiter: RateLimiter, ctx: CallContext & { path: string }) {
+  return attemptCounters(limiter, {
+    kind: MAIL_CALLS.has(ctx.path) ? 'link' : 'sign-in',
+    ...(ctx.path === '/sign-up/email' && { emailKind: 'sign-up' as const }),
+    address: (ctx.request?.headers ?? ctx.headers)?.get(CLIENT_ADDRESS_HEADER),
+    email: emailOf(ctx.body),
+  });
+}
+
 async function limitAttempts(limiter: RateLimiter, ctx: CallContext & { path: string }): Promise<void> {
-  for (const counter of Object.values(attemptCounters(limiter, ctx))) {
+  for (const counter of Object.values(countersOfCall(limiter, ctx))) {
     const outcome = await limiter.hit(counter.key, counter.max);
     if (!outcome.allowed) {
       throw new APIError(
@@ -111,7 +127,7 @@ async function limitAttempts(limiter: RateLimiter, ctx: CallContext & { path: st
  * so its owner signing in (several devices, several tabs) never brings it nearer its ceiling.
  */
 async function refundSignIn(limiter: RateLimiter, ctx: CallContext & { path: string }): Promise<void> {
-  const { perEmail } = attemptCounters(limiter, ctx);
+  const { perEmail } = countersOfCall(limiter, ctx);
   if (perEmail) await limiter.refund(perEmail.key);
 }
 
@@ -147,6 +163,15 @@ async function evenTime(startedAt: WeakMap<Request, number>, request: Request | 
 }
 
 /**
+ * Where a link to Better Auth's own verify-email goes instead (mailed before the shop confirmed addresses on its
+ * page): the confirmation page, with its token and the page to return to.
+ */
+function confirmationPageOf(query: unknown): string {
+  const { token, callbackURL } = (query ?? {}) as { token?: unknown; callbackURL?: unknown };
+  return confirmationPath(typeof token === 'string' ? token : '', nextOfCallback(callbackURL));
+}
+
+/**
  * The shop's rules for Better Auth's calls, as Better Auth hooks: they are decided on `ctx.path`, the endpoint
  * Better Auth actually serves, whatever spelling of the URL reached it (dot segments, escapes…).
  */
@@ -154,6 +179,8 @@ export function authCallHooks(limiter: RateLimiter, passwordResets: PasswordRese
   const startedAt = new WeakMap<Request, number>();
   return {
     before: createAuthMiddleware(async (ctx) => {
+      // A link in an inbox verifies nobody by itself: its page asks for the password too (docs/accounts.md).
+      if (ctx.path === '/verify-email') throw ctx.redirect(confirmationPageOf(ctx.query));
       if (EVEN_TIMED_CALLS.has(ctx.path) && ctx.request) startedAt.set(ctx.request, performance.now());
       if (OWN_PAGES_ONLY.has(ctx.path)) refuseForeignOrigin(ctx);
       if (LIMITED_CALLS.has(ctx.path)) await limitAttempts(limiter, ctx);

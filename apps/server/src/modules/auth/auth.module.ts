@@ -9,6 +9,9 @@ import { createAuth } from './auth.ts';
 import { authRoutes } from './auth.routes.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
 import { configRoutes } from './config.routes.ts';
+import { createEmailConfirmationRepository } from './email-confirmation.repository.ts';
+import { emailConfirmationRoutes } from './email-confirmation.routes.ts';
+import { createEmailConfirmationService } from './email-confirmation.service.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { createSessionLookup, type SessionRow } from './session-lookup.ts';
 import { createSessionMemory, SESSIONS_CHANNEL } from './session-memory.ts';
@@ -17,6 +20,8 @@ import { createWriteLimits, isWrite, type WriteLimit } from './write-limits.ts';
 
 export type { Viewer } from './viewer.ts';
 export { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
+export { RESET_LINK_SECONDS } from './account-mails.ts';
+export { createEmailConfirmationRepository } from './email-confirmation.repository.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -44,13 +49,14 @@ export async function registerAuth(
   }: { database: DatabaseHandle; env: Env; catalogCache: Pick<CatalogCache, 'invalidate'> },
 ) {
   const { db } = database;
+  const limiter = createRateLimiter(db, {
+    max: env.AUTH_RATE_LIMIT_MAX,
+    windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+    keyPrefix: 'auth:',
+  });
   const auth = createAuth(db, {
     log: api.log,
-    limiter: createRateLimiter(db, {
-      max: env.AUTH_RATE_LIMIT_MAX,
-      windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-      keyPrefix: 'auth:',
-    }),
+    limiter,
     accountMailsPerHour: env.ACCOUNT_MAILS_PER_HOUR,
     publicUrl: env.PUBLIC_URL,
     secret: await resolveAuthSecret(db, env.AUTH_SECRET),
@@ -113,5 +119,16 @@ export async function registerAuth(
 
   await api.register(authRoutes(auth, env.PUBLIC_URL, writeLimits));
   await api.register(configRoutes(env));
+  await api.register(
+    emailConfirmationRoutes(
+      createEmailConfirmationService(
+        createEmailConfirmationRepository(db),
+        async () => auth.$context,
+        limiter,
+      ),
+      viewers.optional,
+      [env.PUBLIC_URL, ...env.CORS_ORIGINS],
+    ),
+  );
   return { isAdmin: viewers.isAdmin };
 }

@@ -3,6 +3,7 @@ import { isAPIError } from 'better-auth/api';
 import type { FastifyBaseLogger } from 'fastify';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@bazaar/shared/auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { signJWT } from 'better-auth/crypto';
 import { bearer } from 'better-auth/plugins/bearer';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Database } from '../../db/client.ts';
@@ -42,6 +43,12 @@ export interface AuthOptions {
   onUserUpdated?: () => Promise<void>;
 }
 
+/** The page a registration asked to return to (its `callbackURL`), read from the request Better Auth cloned. */
+async function callbackOf(request: Request | undefined): Promise<string> {
+  const body = (await request?.json().catch(() => undefined)) as { callbackURL?: unknown } | undefined;
+  return typeof body?.callbackURL === 'string' ? body.callbackURL : '/';
+}
+
 export function createAuth(db: Database, options: AuthOptions) {
   const passwordResets: PasswordResets = new WeakMap();
   const queueAccountMail = accountMailQueue(db, options.accountMailsPerHour);
@@ -64,8 +71,23 @@ export function createAuth(db: Database, options: AuthOptions) {
       autoSignIn: true,
       // Also makes registering a taken e-mail answer as a new registration does, and mail its owner instead.
       requireEmailVerification: options.requireEmailVerification,
-      onExistingUserSignUp: ({ user }) =>
-        queueAccountMail(existingAccountMail(options.publicUrl, user.email)),
+      // An address not confirmed yet gets a fresh link instead: its owner may be the second to register, and the
+      // link's page lets them choose the password to keep (docs/accounts.md).
+      async onExistingUserSignUp({ user }, request) {
+        if (user.emailVerified) {
+          await queueAccountMail(existingAccountMail(options.publicUrl, user.email));
+          return;
+        }
+        const token = await signJWT(
+          { email: user.email.toLowerCase(), userId: user.id },
+          options.secret,
+          VERIFY_LINK_SECONDS,
+        );
+        const next = returnPathOf(
+          `${options.publicUrl}/?callbackURL=${encodeURIComponent(await callbackOf(request))}`,
+        );
+        await queueAccountMail(verifyEmailMail(options.publicUrl, user.email, token, next));
+      },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       // One insert into the outbox: asking for an unknown e-mail's link is not measurably faster.
@@ -80,7 +102,8 @@ export function createAuth(db: Database, options: AuthOptions) {
       sendOnSignUp: true,
       // A password sign-in refused for want of verification mails a fresh link (the sign-in limits count it).
       sendOnSignIn: true,
-      autoSignInAfterVerification: true,
+      // Unused: Better Auth's verify-email only redirects to the shop's confirmation page (auth-calls.ts).
+      autoSignInAfterVerification: false,
       expiresIn: VERIFY_LINK_SECONDS,
       sendVerificationEmail: ({ user, token, url }) =>
         queueAccountMail(verifyEmailMail(options.publicUrl, user.email, token, returnPathOf(url))),

@@ -73,5 +73,5 @@ export function createViewers(
     return viewer;
   }
 
-  return { required, isAdmin };
+  return { required, optional: resolve, isAdmin };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserProfile } from '@bazaar/shared/users';
-import type { TestAccount } from '../../test/accounts.ts';
+import { asBearer, TEST_PASSWORD, type TestAccount } from '../../test/accounts.ts';
 import {
   call,
   serverProcesses,
@@ -12,6 +12,7 @@ import { TEST_ADMIN_EMAIL } from '../../test/test-app.ts';
 import { createPostgresDatabase, testEngine } from '../../test/test-database.ts';
 
 const servers = serverProcesses();
+const OPERATOR_PASSWORD = 'the operator chose this';
 let storage: Record<string, string>;
 let env: Record<string, string>;
 let dropPostgres = () => Promise.resolve();
@@ -41,7 +42,8 @@ beforeAll(async () => {
 afterAll(() => dropPostgres());
 
 describe(`npm run users -- verify (${testEngine})`, () => {
-  it('is what makes a registered ADMIN_EMAILS address an admin: registering it first is not enough', async () => {
+  it('gives the operator the account: whoever registered the address first loses its session and password', async () => {
+    // Without mail, registering signs in at once: whoever registered the admin address holds a session.
     expect(await roleOf(admin)).toBe('user');
 
     if (testEngine === 'pglite') {
@@ -55,10 +57,41 @@ describe(`npm run users -- verify (${testEngine})`, () => {
     expect(verified.output).toContain(
       `${TEST_ADMIN_EMAIL} is verified and, being in ADMIN_EMAILS, an admin.`,
     );
+    expect(verified.output).toMatch(
+      /It was registered by "admin" \(admin\) on \d{4}-\d\d-\d\dT[\d:.]+Z, first signed in from [\d.:a-f]+\./,
+    );
     expect(verified.code).toBe(0);
     if (testEngine === 'pglite') server = await servers.start(env);
 
-    expect(await roleOf(admin)).toBe('admin');
+    // On PostgreSQL the server kept running: the session it kept in memory is refused at once too.
+    const me = await call(server, 'GET', `/api/users/${admin.email}`, { headers: asBearer(admin) });
+    expect(me.status).toBe(401);
+    const signIn = (password: string) =>
+      call(server, 'POST', '/api/auth/sign-in/email', {
+        headers: { origin: server.origin },
+        body: { email: admin.email, password },
+      });
+    expect((await signIn(TEST_PASSWORD)).status).toBe(401);
+
+    // The printed link chooses the operator's password and signs them in, as the admin.
+    const link = new URL(
+      /https?:\/\/\S+\/reset-password\?token=\S+/.exec(verified.output)?.[0] ?? 'http://x',
+    );
+    const reset = await call(server, 'POST', '/api/auth/reset-password', {
+      headers: { origin: server.origin },
+      body: { token: link.searchParams.get('token'), newPassword: OPERATOR_PASSWORD },
+    });
+    expect(reset.status, reset.text).toBe(200);
+    const operator = { ...admin, token: reset.headers.get('set-auth-token') ?? '' };
+    expect(await roleOf(operator)).toBe('admin');
+    expect((await signIn(OPERATOR_PASSWORD)).status).toBe(200);
+    expect((await signIn(TEST_PASSWORD)).status).toBe(401);
+    // The link works once.
+    const again = await call(server, 'POST', '/api/auth/reset-password', {
+      headers: { origin: server.origin },
+      body: { token: link.searchParams.get('token'), newPassword: TEST_PASSWORD },
+    });
+    expect(again.status).toBe(400);
   }, 120_000);
 
   it('refuses an address without an account, and a call without one', async () => {
