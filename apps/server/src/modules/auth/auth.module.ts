@@ -20,6 +20,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Only for signed-in callers: the sign-in guard answers anonymous ones 401 before their body is read. */
     signedIn?: boolean;
+    /** An answer about one account (Better Auth's): \`Cache-Control: no-store\`, as every signed-in route's. */
+    privateAnswer?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in caller, left by the sign-in guard; only routes with `config: { signedIn: true }` have one. */
@@ -89,6 +91,13 @@ export async function registerAuth(
   // The one guard, before the body is read: an anonymous caller gets 401 before any 400.
   api.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.signedIn) signedIn.set(request, await viewers.required(request));
+  });
+
+  // Answers for one caller (theirs, or their refusal) are never kept by a browser or a shared cache: the one place
+  // that says so, last before the answer leaves, whatever a route set before.
+  api.addHook('onSend', async (request, reply) => {
+    const { signedIn, privateAnswer } = request.routeOptions.config;
+    if (signedIn || privateAnswer) void reply.header('cache-control', 'no-store');
   });
 
   await api.register(authRoutes(auth, env.PUBLIC_URL));

@@ -68,6 +68,8 @@ export function authRoutes(auth: Auth, publicUrl: string) {
       method: ['GET', 'POST'],
       url: '/auth/*',
       schema: { hide: true },
+      // Sessions, accounts, tokens: every answer is about one caller.
+      config: { privateAnswer: true },
       handler: (request, reply) => forward(auth, publicUrl, request, reply),
     });
   };
