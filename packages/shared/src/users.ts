@@ -54,8 +54,17 @@ export const UserProfileSchema = z.object({
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 
-/** A buyer as a seller sees them among their customers: the profile without the e-mail (and without the role). */
-export const CustomerSchema = UserProfileSchema.omit({ email: true, role: true, shopMails: true });
+/**
+ * A buyer as a seller sees them among their customers: who they are (handle, name, picture), never the profile's
+ * e-mail, phone or address. Where to send an order is on the sale (`SaleSchema`), as the buyer typed it at checkout.
+ */
+export const CustomerSchema = UserProfileSchema.pick({
+  _id: true,
+  name: true,
+  handle: true,
+  img: true,
+  image: true,
+});
 export type Customer = z.infer<typeof CustomerSchema>;
 
 export const UserEmailParamsSchema = z.object({ email: z.string().trim().toLowerCase() });
