@@ -21,7 +21,10 @@ export const HandleSchema = z
 export const PublicUserSchema = z.object({ handle: z.string(), name: z.string() });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 
-/** `GET /api/sellers/:handle`: a seller's public page. Every user sells, so every user is a seller. */
+/**
+ * `GET /api/sellers/:handle`: a seller's public page. A seller is a user with at least one product; any other
+ * user's handle is a 404, as an unknown one is, so that a page tells nobody whether a person has an account.
+ */
 export const SellerSchema = PublicUserSchema.extend({
   /** When the account was made. */
   memberSince: z.iso.datetime(),
