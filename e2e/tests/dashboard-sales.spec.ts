@@ -95,6 +95,8 @@ test('a buyer orders from two sellers; each ships their part on the Sales page; 
   await expect(mia.page.getByText('Marked shipped', { exact: true })).toBeVisible();
   await expect(miasLines).toContainText('shipped');
   await expect(miasSale.getByRole('button')).toHaveText(['Mark delivered']);
+  // Shipped, not yet delivered: where it goes stays in view.
+  await expect(miasSale).toContainText(address);
   await screenshot(mia.page, 'sales-desktop');
 
   // The status filter lives in the address.
@@ -148,6 +150,12 @@ test('a buyer orders from two sellers; each ships their part on the Sales page; 
   await screenshot(buyer, 'orders-per-seller-phone');
   await mia.page.goto('/dashboard/sales');
   await expect(sale(mia.page, 'Bea Buyer')).toContainText('delivered');
+  // Delivered: Mia has nothing left to send, so the buyer's address and phone are no longer hers to read.
+  await expect(sale(mia.page, 'Bea Buyer')).toContainText(
+    'Ship toNot shown, nothing of yours left to ship or deliver',
+  );
+  await expect(sale(mia.page, 'Bea Buyer')).not.toContainText(address);
+  await expect(sale(mia.page, 'Bea Buyer')).not.toContainText('+44 20 7946 0001');
   await expectNoSidewaysScroll(mia.page);
   await screenshot(mia.page, 'sales-phone');
 
@@ -194,6 +202,7 @@ test('a seller cancels their part after confirming; its units go back into stock
   await expect(mia.page.getByText('Cancelled', { exact: true })).toBeVisible();
   await expect(miasSale.getByRole('list', { name: 'Products' })).toContainText('cancelled');
   await expect(miasSale.getByRole('button')).toHaveCount(0);
+  await expect(miasSale).not.toContainText('Cancel Court 9');
   expect(await stockOf(mia.page, mia.product)).toBe(50);
 
   await buyer.goto('/dashboard/orders');

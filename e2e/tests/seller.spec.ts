@@ -88,11 +88,17 @@ test('the seller’s page on a phone: the name above the facts, two columns, not
   await expectNoSeriousA11yViolations(page);
 });
 
-test('a seller without products says so', async ({ page, browser }) => {
-  const { seller } = await sellerWithProducts(browser, 0);
-  await page.goto(`/seller/${seller.handle}`);
-  await expect(page.getByRole('main').getByText(`Member since ${thisMonth()} · 0 products`)).toBeVisible();
-  await expect(page.getByRole('main').getByText('No products yet')).toBeVisible();
+test('a user without products has no page: their handle shows the error page, as an unknown one does', async ({
+  page,
+  browser,
+}) => {
+  const { seller: buyer } = await sellerWithProducts(browser, 0);
+  const answer = await page.goto(`/seller/${buyer.handle}`);
+  expect(answer?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Error' })).toBeVisible();
+  await expect(page.getByText('404', { exact: true })).toBeVisible();
+  await expect(page.getByText('Seller not found')).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText(buyer.name);
 });
 
 test('an unknown seller handle shows the error page', async ({ page }) => {

@@ -25,6 +25,13 @@ export function movesOf(
 }
 
 /**
+ * Whether a seller still has a move to make on their lines of an order (ship or deliver, or cancel before shipping):
+ * only then do they see the order's delivery contact.
+ */
+export const sellerHasWorkLeft = (lineStatuses: readonly OrderStatus[]): boolean =>
+  movesOf(['seller'], lineStatuses).length > 0;
+
+/**
  * The status of an order (or of one seller's part of it) from its lines': cancelled when every line is;
  * otherwise, leaving the cancelled lines aside, processing while any line is, delivered when all are, else shipped.
  */

@@ -124,10 +124,15 @@ export type Order = z.infer<typeof OrderSchema>;
 /**
  * An order as `GET /api/sales` shows it to a seller: the buyer by handle and name (null once the account is gone),
  * never by e-mail (neither the account's nor the one typed at checkout). A seller's sale holds only their lines, and
- * its `totalPrice` and `status` are those of their lines.
+ * its `totalPrice` and `status` are those of their lines. The delivery contact typed at checkout (`name`, `phone`,
+ * `address`) is the seller's only while they have a line of it to ship or deliver (`sellerHasWorkLeft`); once their
+ * lines are delivered or cancelled it is null. An admin sees it always.
  */
 export const SaleSchema = OrderSchema.omit({ email: true, userEmail: true }).extend({
   buyer: PublicUserSchema.nullable(),
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
 });
 export type Sale = z.infer<typeof SaleSchema>;
 

@@ -21,7 +21,10 @@ export const HandleSchema = z
 export const PublicUserSchema = z.object({ handle: z.string(), name: z.string() });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 
-/** `GET /api/sellers/:handle`: a seller's public page. Every user sells, so every user is a seller. */
+/**
+ * `GET /api/sellers/:handle`: a seller's public page. A seller is a user with at least one product; any other
+ * user's handle is a 404, as an unknown one is, so that a page tells nobody whether a person has an account.
+ */
 export const SellerSchema = PublicUserSchema.extend({
   /** When the account was made. */
   memberSince: z.iso.datetime(),
@@ -54,8 +57,17 @@ export const UserProfileSchema = z.object({
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 
-/** A buyer as a seller sees them among their customers: the profile without the e-mail (and without the role). */
-export const CustomerSchema = UserProfileSchema.omit({ email: true, role: true, shopMails: true });
+/**
+ * A buyer as a seller sees them among their customers: who they are (handle, name, picture), never the profile's
+ * e-mail, phone or address. Where to send an order is on the sale (`SaleSchema`), as the buyer typed it at checkout.
+ */
+export const CustomerSchema = UserProfileSchema.pick({
+  _id: true,
+  name: true,
+  handle: true,
+  img: true,
+  image: true,
+});
 export type Customer = z.infer<typeof CustomerSchema>;
 
 export const UserEmailParamsSchema = z.object({ email: z.string().trim().toLowerCase() });

@@ -16,6 +16,8 @@ export interface TestApp {
   env: Env;
   /** Every route the app registered, as `METHOD /url` (HEAD routes Fastify adds to GET ones left out). */
   routes: string[];
+  /** The routes, as in \`routes\`, that say \`config: { signedIn: true }\` or \`config: { privateAnswer: true }\`. */
+  privateRoutes: string[];
   close(): Promise<void>;
 }
 
@@ -37,8 +39,13 @@ export async function createTestApp(
     ...envOverrides,
   });
   const routes: string[] = [];
-  const onRoute: AppOptions['onRoute'] = ({ method, url }) => {
-    for (const one of [method].flat()) if (one !== 'HEAD') routes.push(`${one} ${url}`);
+  const privateRoutes: string[] = [];
+  const onRoute: AppOptions['onRoute'] = ({ method, url, config }) => {
+    for (const one of [method].flat()) {
+      if (one === 'HEAD') continue;
+      routes.push(`${one} ${url}`);
+      if (config?.signedIn || config?.privateAnswer) privateRoutes.push(`${one} ${url}`);
+    }
   };
   // Mail waits in the outbox unless a test starts the sender (its default transport writes files).
   const app = await buildApp({ database, env, onRoute, mailSender: false, ...options });
@@ -47,6 +54,7 @@ export async function createTestApp(
     database,
     env,
     routes,
+    privateRoutes,
     async close() {
       await app.close();
       await database.close();
@@ -86,6 +94,9 @@ export function useTestApp(
     },
     get routes() {
       return built().routes;
+    },
+    get privateRoutes() {
+      return built().privateRoutes;
     },
   };
 }

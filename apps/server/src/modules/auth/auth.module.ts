@@ -29,6 +29,8 @@ declare module 'fastify' {
     signedIn?: boolean;
     /** The hourly budget a signed-in write counts against (write-limits.ts); by default one of its own. */
     writeLimit?: WriteLimit;
+    /** An answer about one account (Better Auth's): \`Cache-Control: no-store\`, as every signed-in route's. */
+    privateAnswer?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in caller, left by the sign-in guard; only routes with `config: { signedIn: true }` have one. */
@@ -115,6 +117,13 @@ export async function registerAuth(
     const viewer = await viewers.required(request);
     signedIn.set(request, viewer);
     if (isWrite(request.method)) await writeLimits.signedIn(request, viewer.id);
+  });
+
+  // Answers for one caller (theirs, or their refusal) are never kept by a browser or a shared cache: the one place
+  // that says so, last before the answer leaves, whatever a route set before.
+  api.addHook('onSend', async (request, reply) => {
+    const { signedIn, privateAnswer } = request.routeOptions.config;
+    if (signedIn || privateAnswer) void reply.header('cache-control', 'no-store');
   });
 
   await api.register(authRoutes(auth, env.PUBLIC_URL, writeLimits));

@@ -69,6 +69,8 @@ export function authRoutes(auth: Auth, publicUrl: string, writeLimits: WriteLimi
       method: ['GET', 'POST'],
       url: '/auth/*',
       schema: { hide: true },
+      // Sessions, accounts, tokens: every answer is about one caller.
+      config: { privateAnswer: true },
       // Every write, whatever its path's spelling: renaming a user in a loop would empty the catalog cache.
       onRequest: async (request) => {
         if (isWrite(request.method)) await writeLimits.anonymous(request, 'auth');

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   movableFrom,
   orderStatusOf,
+  sellerHasWorkLeft,
   type FulfilmentRole,
   type Order,
   type OrderCreate,
@@ -73,10 +74,19 @@ function toOrder(row: OrderRow, lines: ShownLineRow[], images: ShopImageUrls): O
   };
 }
 
-/** A sale as a seller sees it: the buyer by handle and name; neither the account's nor the contact e-mail. */
-function toSale(row: ListedOrderRow, lines: ShownLineRow[], images: ShopImageUrls): Sale {
+/**
+ * A sale as a seller sees it: the buyer by handle and name; neither the account's nor the contact e-mail, and the
+ * delivery contact (the order's own copy, never the profile's) only while `withContact`.
+ */
+function toSale(
+  row: ListedOrderRow,
+  lines: ShownLineRow[],
+  images: ShopImageUrls,
+  withContact: boolean,
+): Sale {
   const { email, userEmail, ...order } = toOrder(row, lines, images);
-  return { ...order, buyer: row.buyer };
+  const contact = withContact ? {} : { name: null, phone: null, address: null };
+  return { ...order, ...contact, buyer: row.buyer };
 }
 
 /**
@@ -201,7 +211,14 @@ export function createOrdersService(
   const isBuyer = (viewer: Viewer, order: OrderRow) => order.userEmail === viewer.email.toLowerCase();
   /** The viewer's sales: only their lines, unless an admin's, who sees every line. */
   const sellerScope = (viewer: Viewer) => (viewer.isAdmin ? undefined : viewer.email.toLowerCase());
-  const presentSale = (row: ListedOrderRow, lines: ShownLineRow[]) => toSale(row, lines, images);
+  // A seller reads where to send their lines while they have some to ship or deliver; an admin always.
+  const presentSale = (sellerEmail: string | undefined) => (row: ListedOrderRow, lines: ShownLineRow[]) =>
+    toSale(
+      row,
+      lines,
+      images,
+      sellerEmail === undefined || sellerHasWorkLeft(lines.map((line) => line.status)),
+    );
 
   /** An order of the id a client sent; a malformed id cannot name an order: same answer as an unknown one. */
   async function existing<Row>(id: string, find: (id: string) => Promise<Row | undefined>): Promise<Row> {
@@ -347,7 +364,7 @@ export function createOrdersService(
         sellerEmail,
         lineStatus: status,
       });
-      return { items: await withLines(repository, rows, sellerEmail, presentSale), total };
+      return { items: await withLines(repository, rows, sellerEmail, presentSale(sellerEmail)), total };
     },
 
     /**
@@ -389,7 +406,12 @@ export function createOrdersService(
             ? `An order that is ${order.status} cannot become ${to}.`
             : `Your part of this order is ${orderStatusOf(reachable)}; it cannot become ${to}.`,
       );
-      const [sale] = await withLines(repository, [{ ...row, ...moved }], sellerEmail, presentSale);
+      const [sale] = await withLines(
+        repository,
+        [{ ...row, ...moved }],
+        sellerEmail,
+        presentSale(sellerEmail),
+      );
       if (!sale) throw notFound('Order');
       return sale;
     },

@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderLines, orders, products, reviews, users } from '../../db/schema.ts';
 import { announceCatalogChange } from '../../db/catalog-changes.ts';
@@ -63,8 +63,9 @@ export function createUsersRepository(db: Database) {
     },
 
     /**
-     * A user's public identity, account date and number of products, by handle, with the number and mean rating
-     * of the reviews of their products (one aggregate over the reviews; the mean is null without reviews).
+     * A seller's public identity, account date and number of products, by handle, with the number and mean rating
+     * of the reviews of their products (one aggregate over the reviews; the mean is null without reviews). A seller
+     * is a user with a product: anybody else's handle finds nothing, so that nobody learns from it who has an account.
      */
     async findSeller(handle: string) {
       const [row] = await db
@@ -76,7 +77,17 @@ export function createUsersRepository(db: Database) {
           productCount: db.$count(products, eq(products.sellerId, users.id)),
         })
         .from(users)
-        .where(eq(users.handle, handle))
+        .where(
+          and(
+            eq(users.handle, handle),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(products)
+                .where(eq(products.sellerId, users.id)),
+            ),
+          ),
+        )
         .limit(1);
       if (!row) return undefined;
       const [ratings] = await db

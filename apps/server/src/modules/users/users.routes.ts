@@ -63,7 +63,9 @@ export function userRoutes(service: UsersService) {
           tags: ['users'],
           summary:
             "A seller's public page: handle, name, member since, number of products, mean rating of their reviews",
-          description: 'The same answer for everybody, signed in or not; never an e-mail address.',
+          description:
+            'The same answer for everybody, signed in or not; never an e-mail address. A seller is a user with a ' +
+            "product: any other user's handle is a 404, as an unknown one.",
           params: SellerParamsSchema,
           response: { 200: SellerSchema, ...errorResponses(404) },
         },

@@ -91,9 +91,10 @@ describe('GET /api/sellers/:handle', () => {
     });
   });
 
-  it('counts a user without products as a seller of none', async () => {
+  it('answers 404 for a user without products, as for a handle nobody has', async () => {
     const response = await get(`/api/sellers/${cast.stranger.handle}`);
-    expect(response.json()).toMatchObject({ handle: 'sam-stranger', name: 'Sam Stranger', productCount: 0 });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'NOT_FOUND', message: 'Seller not found' });
   });
 
   it('finds a handle whatever its case', async () => {

@@ -11,13 +11,11 @@ import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
 import type { UploadGuard } from '../uploads/uploads.module.ts';
 import type { Page, UserRow, UsersRepository } from './users.repository.ts';
 
-/** A buyer as a seller sees them: no e-mail, no role. */
+/** A buyer as a seller sees them: who they are, nothing of the profile's contact (e-mail, phone, address). */
 const toCustomer = (row: UserRow): Customer => ({
   _id: row.id,
   name: row.name,
   handle: row.handle,
-  phone: row.phone,
-  address: row.address,
   img: row.img,
   image: row.image,
 });
@@ -31,6 +29,8 @@ export function createUsersService(
 ) {
   const toProfile = (row: UserRow): UserProfile => ({
     ...toCustomer(row),
+    phone: row.phone,
+    address: row.address,
     email: row.email,
     role: isAdmin(row) ? 'admin' : 'user',
     shopMails: row.shopMails,

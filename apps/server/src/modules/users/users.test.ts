@@ -100,8 +100,6 @@ describe('GET /api/users', () => {
         _id: expect.any(String) as string,
         name: 'Carla Customer',
         handle: customer.handle,
-        phone: null,
-        address: null,
         img: null,
         image: null,
       },

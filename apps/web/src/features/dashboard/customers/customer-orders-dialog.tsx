@@ -9,6 +9,8 @@ import { Button } from '../../../components/button.tsx';
 
 const orderDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const dollars = (amount: number) => formatDollars(dollarsToCents(amount));
+/** The server sends an order's delivery contact only while the seller has lines of it to ship or deliver. */
+const NO_CONTACT = 'not shown, nothing of yours left to ship or deliver';
 
 function OrderDetails({ order }: { order: Sale }) {
   const headingId = `order-${order._id}`;
@@ -21,7 +23,7 @@ function OrderDetails({ order }: { order: Sale }) {
         <OrderStatusBadge status={order.status} />
         <p className="ml-auto font-semibold text-gray-900">Total {dollars(order.totalPrice)}</p>
       </header>
-      <p className="mb-3 text-sm text-gray-700">Ship to: {order.address}</p>
+      <p className="mb-3 text-sm text-gray-700">Ship to: {order.address ?? NO_CONTACT}</p>
       <table className="w-full text-left text-sm">
         <thead className="text-gray-600">
           <tr>

@@ -7,12 +7,11 @@ import { CustomerOrdersDialog } from './customer-orders-dialog.tsx';
 import { Button } from '../../../components/button.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 
-const orNotAvailable = (value: string | null) => value?.trim() || 'N/A';
-
 const checkboxClass = 'size-4 accent-teal-700';
 
-// The handle stands where the spec shows the e-mail: sellers never get their customers' e-mails.
-const COLUMNS = ['Avatar', 'Name', 'Address', 'Phone', 'Handle (ID)', 'Orders'] as const;
+// The handle stands where the spec shows the e-mail: sellers never get their customers' e-mails. Nor the phone and
+// address of their profiles: where to send an order is on the order itself (Details, Sales), while it is to ship.
+const COLUMNS = ['Avatar', 'Name', 'Handle (ID)', 'Orders'] as const;
 
 /** The customers table: every user for an admin, the buyers of the viewer's products otherwise. */
 export function Component() {
@@ -94,8 +93,6 @@ export function Component() {
                     <th scope="row" className="p-3 font-medium text-gray-900">
                       {customer.name}
                     </th>
-                    <td className="p-3 text-gray-700">{orNotAvailable(customer.address)}</td>
-                    <td className="p-3 whitespace-nowrap text-gray-700">{orNotAvailable(customer.phone)}</td>
                     <td className="p-3 text-gray-700">@{customer.handle}</td>
                     <td className="p-3">
                       <Button variant="outline" size="sm" onClick={() => setDetailsOf(customer)}>

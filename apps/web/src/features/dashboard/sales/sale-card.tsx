@@ -18,6 +18,8 @@ const MOVES: { to: OrderStatus; label: string; done: string }[] = [
 
 const orderDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const dollars = (amount: number) => formatDollars(dollarsToCents(amount));
+/** The server sends the delivery contact only while the viewer has lines of the order to ship or deliver. */
+const NO_CONTACT = 'Not shown, nothing of yours left to ship or deliver';
 
 /**
  * One sale on the Sales page: when, who to ship to, the viewer's lines (an admin's: all) with their statuses, and
@@ -60,10 +62,22 @@ export function SaleCard({ sale, isAdmin }: { sale: Sale; isAdmin: boolean }) {
         <p className="ml-auto font-semibold text-gray-900">Total {dollars(sale.totalPrice)}</p>
       </header>
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className="font-medium text-gray-600">Ship to</dt>
-        <dd className="break-words whitespace-pre-line text-gray-900">{sale.address}</dd>
-        <dt className="font-medium text-gray-600">Phone</dt>
-        <dd className="text-gray-900">{sale.phone}</dd>
+        {sale.address === null ? (
+          <>
+            <dt className="font-medium text-gray-600">Ship to</dt>
+            <dd className="text-gray-600">{NO_CONTACT}</dd>
+          </>
+        ) : (
+          <>
+            <dt className="font-medium text-gray-600">Ship to</dt>
+            <dd className="break-words whitespace-pre-line text-gray-900">
+              {sale.name && `${sale.name}\n`}
+              {sale.address}
+            </dd>
+            <dt className="font-medium text-gray-600">Phone</dt>
+            <dd className="text-gray-900">{sale.phone}</dd>
+          </>
+        )}
         <dt className="font-medium text-gray-600">Payment</dt>
         <dd className="text-gray-900 capitalize">{sale.paymentMethod}</dd>
       </dl>
