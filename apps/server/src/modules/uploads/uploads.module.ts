@@ -42,7 +42,10 @@ export async function registerUploads(api: FastifyInstance, { db, env }: { db: D
 
 /** `GET /media/{id}/{width}.webp` at the root, and this process's clean-up of unused pictures. */
 export async function registerMedia(app: FastifyInstance, { db, env }: { db: Database; env: Env }) {
-  const store = pictureStoreOf(createUploadsRepository(db), env);
+  const repository = createUploadsRepository(db);
+  // Before any write: the shop's own pictures, and only they, count as uses (a new address recounts them all).
+  await repository.noteShopAddress(env.PUBLIC_URL);
+  const store = pictureStoreOf(repository, env);
   await app.register(mediaRoutes(store));
   const cleanup = startUploadCleanup({ store, graceHours: env.UPLOAD_GRACE_HOURS, log: app.log });
   app.addHook('preClose', () => cleanup.stop());
