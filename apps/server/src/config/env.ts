@@ -117,6 +117,16 @@ const EnvSchema = z.object({
   UNITS_HELD_PER_PRODUCT: positiveInt(99),
   /** Pictures each user may upload per hour (POST /api/uploads); refused ones count too. */
   UPLOADS_PER_HOUR: positiveInt(60),
+  /**
+   * Uploads this process takes in at once (received, waiting their turn on disk, or being decoded); past it, 503 with
+   * Retry-After.
+   */
+  UPLOAD_QUEUE_MAX: positiveInt(32),
+  /**
+   * ...of which one user may have this many; past it, 429 with Retry-After. The product form sends a product's
+   * pictures all at once: a main one and 10 more. Defaults to 11, or one less than UPLOAD_QUEUE_MAX.
+   */
+  UPLOAD_QUEUE_PER_USER: z.coerce.number().int().min(1).optional(),
   /** An uploaded picture that no product, profile or order line uses is deleted after this many hours. */
   UPLOAD_GRACE_HOURS: z.coerce.number({ error: 'expected a number of hours' }).min(0).default(24),
   /**
@@ -207,6 +217,17 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
         'set DATABASE_URL to run several server processes on PostgreSQL',
     });
   }
+  if (
+    env.UPLOAD_QUEUE_PER_USER !== undefined &&
+    env.UPLOAD_QUEUE_MAX > 1 &&
+    env.UPLOAD_QUEUE_PER_USER >= env.UPLOAD_QUEUE_MAX
+  ) {
+    context.addIssue({
+      code: 'custom',
+      path: ['UPLOAD_QUEUE_PER_USER'],
+      message: 'expected less than UPLOAD_QUEUE_MAX, so that one user cannot fill the queue',
+    });
+  }
   if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
     context.addIssue({
       code: 'custom',
@@ -220,6 +241,7 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
     ...env,
     PUBLIC_URL: publicUrl,
     MAIL_FROM: env.MAIL_FROM ?? `Bazaar <no-reply@${new URL(publicUrl).hostname}>`,
+    UPLOAD_QUEUE_PER_USER: env.UPLOAD_QUEUE_PER_USER ?? Math.max(1, Math.min(11, env.UPLOAD_QUEUE_MAX - 1)),
     REQUIRE_EMAIL_VERIFICATION: (env.REQUIRE_EMAIL_VERIFICATION ?? String(Boolean(env.SMTP_URL))) === 'true',
     /** The bucket of uploaded pictures; undefined keeps them in the database. */
     S3: s3Of(env),

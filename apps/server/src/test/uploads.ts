@@ -1,4 +1,4 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { crc32, createDeflate, deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { asBearer, type TestAccount } from './accounts.ts';
@@ -115,6 +115,61 @@ export async function phonePhoto(options: {
     })
     .withMetadata({ orientation: options.orientation ?? 1 })
     .toBuffer();
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** The start and step of the columns and rows of the 7 passes of an Adam7-interlaced PNG. */
+const ADAM7 = [
+  [0, 8, 0, 8],
+  [4, 8, 0, 8],
+  [0, 4, 4, 8],
+  [2, 4, 0, 4],
+  [0, 2, 2, 4],
+  [1, 2, 0, 2],
+  [0, 1, 1, 2],
+] as const;
+
+/**
+ * A memory bomb under the pixel limit (issue 42, point 6): a valid 16-bit RGBA Adam7-interlaced PNG of `size` ×
+ * `size` transparent pixels. 7070 × 7070 is 50 megapixels, about 1.7 MB on disk and 400 MB once decoded. The
+ * pixels are compressed as a stream, so making it takes no more memory than the file.
+ */
+export async function interlacedPngBomb(size = 7070): Promise<Buffer> {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([16, 6, 0, 0, 1], 8); // 16 bits, RGBA, deflate, no filter, Adam7
+  const deflate = createDeflate({ level: 1 });
+  const compressed: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => compressed.push(chunk));
+  const done = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject));
+  for (const [x0, dx, y0, dy] of ADAM7) {
+    const columns = Math.ceil((size - x0) / dx);
+    const rows = Math.ceil((size - y0) / dy);
+    const rowBytes = 1 + columns * 8; // filter 0, then 8 bytes a pixel, all 0
+    const perWrite = Math.max(1, Math.floor(4_000_000 / rowBytes));
+    const rowsOf = Buffer.alloc(perWrite * rowBytes);
+    for (let y = 0; y < rows; y += perWrite) {
+      const written = deflate.write(rowsOf.subarray(0, Math.min(perWrite, rows - y) * rowBytes));
+      if (!written) await new Promise((resume) => deflate.once('drain', resume));
+    }
+  }
+  deflate.end();
+  await done;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', Buffer.concat(compressed)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /**

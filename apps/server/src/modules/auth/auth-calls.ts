@@ -5,6 +5,7 @@ import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import type { z } from 'zod';
 import { EmailLinkRequestSchema, SignUpSchema, UpdateUserSchema } from '@bazaar/shared/auth';
+import { readPictureUrl } from '@bazaar/shared/uploads';
 import { validationFailure } from '../../errors/app-error.ts';
 import { confirmationPath, nextOfCallback } from './account-mails.ts';
 import type { RateLimiter } from './rate-limiter.ts';
@@ -154,6 +155,26 @@ function checkBody(schema: z.ZodType, body: unknown): void {
   });
 }
 
+/** Calls whose `image` is a picture URL Better Auth stores as it is. */
+const PICTURE_CALLS = new Set(['/sign-up/email', '/update-user']);
+
+/**
+ * Better Auth's `image` is an outside picture only: it is not counted as a use of an upload (`upload_ids()`), so one
+ * there would be cleaned up, and nothing checks whose it is. A profile shows an upload through `img`, which is.
+ */
+function refuseUploadAsImage(body: unknown, publicUrl: string): void {
+  const image = (body as { image?: unknown } | undefined)?.image;
+  if (typeof image !== 'string') return;
+  const reading = readPictureUrl(image, publicUrl);
+  if ('refused' in reading || reading.upload !== undefined) {
+    throw new APIError('BAD_REQUEST', {
+      code: 'BAD_REQUEST',
+      message:
+        'A picture uploaded to the shop is set as the profile picture (PATCH /api/users/{email}, img).',
+    });
+  }
+}
+
 /** Waits until EVEN_ANSWER_MS have passed since `request` began. */
 async function evenTime(startedAt: WeakMap<Request, number>, request: Request | undefined): Promise<void> {
   const started = request && startedAt.get(request);
@@ -175,7 +196,7 @@ function confirmationPageOf(query: unknown): string {
  * The shop's rules for Better Auth's calls, as Better Auth hooks: they are decided on `ctx.path`, the endpoint
  * Better Auth actually serves, whatever spelling of the URL reached it (dot segments, escapes…).
  */
-export function authCallHooks(limiter: RateLimiter, passwordResets: PasswordResets) {
+export function authCallHooks(limiter: RateLimiter, passwordResets: PasswordResets, publicUrl: string) {
   const startedAt = new WeakMap<Request, number>();
   return {
     before: createAuthMiddleware(async (ctx) => {
@@ -186,6 +207,7 @@ export function authCallHooks(limiter: RateLimiter, passwordResets: PasswordRese
       if (LIMITED_CALLS.has(ctx.path)) await limitAttempts(limiter, ctx);
       const schema = BODY_SCHEMAS[ctx.path];
       if (schema) checkBody(schema, ctx.body);
+      if (PICTURE_CALLS.has(ctx.path)) refuseUploadAsImage(ctx.body, publicUrl);
       // A new password ends every session of the account, whatever the client asked: one that was stolen too.
       if (ctx.path === '/change-password') {
         return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };

@@ -142,7 +142,7 @@ export function createAuth(db: Database, options: AuthOptions) {
           ]
         : []),
     ],
-    hooks: authCallHooks(options.limiter, passwordResets),
+    hooks: authCallHooks(options.limiter, passwordResets, options.publicUrl),
     // The shop limits sign-in attempts itself, in the database, per address and per e-mail (auth-calls.ts).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

@@ -1,11 +1,12 @@
-import { uploadIdOf } from '@bazaar/shared/uploads';
 import { AppError } from '../../errors/app-error.ts';
 import type { Viewer } from '../auth/auth.module.ts';
+import { pictureUrls } from './picture-urls.ts';
 import type { UploadsRepository } from './uploads.repository.ts';
 
 /**
  * Checks the pictures a write attaches: a URL of this shop's `/media/{id}/…` must name an upload of the writer (an
- * admin may use anybody's). Other URLs, and the pictures the record already has (`kept`), are not checked.
+ * admin may use anybody's), spelled as the shop gave it out (`pictureUrls`: any other spelling is a 400). URLs on
+ * other hosts, and the pictures the record already has (`kept`, exactly as stored), are not checked.
  */
 const pictureGone = () =>
   new AppError(
@@ -14,16 +15,12 @@ const pictureGone = () =>
   );
 
 export function createUploadGuard(repository: UploadsRepository, publicUrl: string) {
-  const shopOrigin = new URL(publicUrl).origin;
-  const ownUploadOf = (url: string) => {
-    const id = uploadIdOf(url);
-    return id !== undefined && new URL(url).origin === shopOrigin ? id : undefined;
-  };
+  const { uploadOf } = pictureUrls(publicUrl);
 
   return async function assertMayAttach(urls: string[], viewer: Viewer, kept: string[] = []): Promise<void> {
-    const keptIds = new Set(kept.map(ownUploadOf));
-    const ids = [...new Set(urls.map(ownUploadOf))].filter(
-      (id): id is string => id !== undefined && !keptIds.has(id),
+    const keptUrls = new Set(kept);
+    const ids = [...new Set(urls.filter((url) => !keptUrls.has(url)).map((url) => uploadOf(url)))].filter(
+      (id): id is string => id !== undefined,
     );
     if (ids.length === 0) return;
     const owners = await repository.owners(ids);

@@ -9,7 +9,8 @@ import { TEST_PUBLIC_URL, useTestApp } from '../../test/test-app.ts';
 import { upload } from '../../test/uploads.ts';
 import { createUploadsRepository } from './uploads.repository.ts';
 
-const testApp = useTestApp();
+// Room in the upload queue for the 24 attach races' uploads of one user at once.
+const testApp = useTestApp({ UPLOAD_QUEUE_MAX: '32', UPLOAD_QUEUE_PER_USER: '31' });
 let cast: Awaited<ReturnType<typeof signUpCast>>;
 /** One picture uploaded by each of the cast. */
 const pictures = { owner: '', stranger: '', admin: '' };

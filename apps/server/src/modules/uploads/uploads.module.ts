@@ -5,7 +5,9 @@ import { createRateLimiter } from '../auth/auth.module.ts';
 import { createBucket } from './bucket.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { createBucketStore, createDatabaseStore, type PictureStore } from './picture-store.ts';
+import { AT_ONCE } from './pictures.ts';
 import { startUploadCleanup } from './upload-cleanup.ts';
+import { createUploadQueue } from './upload-queue.ts';
 import { createUploadGuard } from './upload-guard.ts';
 import { createUploadsRepository, type UploadsRepository } from './uploads.repository.ts';
 import { uploadRoutes } from './uploads.routes.ts';
@@ -24,14 +26,26 @@ export async function registerUploads(api: FastifyInstance, { db, env }: { db: D
   const repository = createUploadsRepository(db);
   const limiter = createRateLimiter(db, { max: env.UPLOADS_PER_HOUR, windowSeconds: 3600 });
   await api.register(
-    uploadRoutes({ store: pictureStoreOf(repository, env), limiter, publicUrl: env.PUBLIC_URL }),
+    uploadRoutes({
+      store: pictureStoreOf(repository, env),
+      limiter,
+      publicUrl: env.PUBLIC_URL,
+      uploadQueue: createUploadQueue({
+        max: env.UPLOAD_QUEUE_MAX,
+        perUser: env.UPLOAD_QUEUE_PER_USER,
+        atOnce: AT_ONCE,
+      }),
+    }),
   );
   return createUploadGuard(repository, env.PUBLIC_URL);
 }
 
 /** `GET /media/{id}/{width}.webp` at the root, and this process's clean-up of unused pictures. */
 export async function registerMedia(app: FastifyInstance, { db, env }: { db: Database; env: Env }) {
-  const store = pictureStoreOf(createUploadsRepository(db), env);
+  const repository = createUploadsRepository(db);
+  // Before any write: the shop's own pictures, and only they, count as uses (a new address recounts them all).
+  await repository.noteShopAddress(env.PUBLIC_URL);
+  const store = pictureStoreOf(repository, env);
   await app.register(mediaRoutes(store));
   const cleanup = startUploadCleanup({ store, graceHours: env.UPLOAD_GRACE_HOURS, log: app.log });
   app.addHook('preClose', () => cleanup.stop());

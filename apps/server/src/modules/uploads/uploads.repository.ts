@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { queryRows, type Database } from '../../db/client.ts';
 import { uploadFiles, uploadRemovals, uploads } from '../../db/schema.ts';
 
 /** A picture's rows: its size and one file per stored width, whose bytes are null when a bucket holds them. */
@@ -119,6 +119,18 @@ export function createUploadsRepository(db: Database) {
         .orderBy(uploadRemovals.removedAt)
         .limit(batch);
       return rows.map((row) => row.id);
+    },
+
+    /**
+     * Notes `address` (PUBLIC_URL) as one of the shop's own, whose `/media/` URLs count as uses (migration 0018); a
+     * new one has every upload's uses counted again. Answers whether it was new.
+     */
+    async noteShopAddress(address: string): Promise<boolean> {
+      const [row] = await queryRows<{ noted: boolean }>(
+        db,
+        sql`select note_shop_address(${address}) as noted`,
+      );
+      return row?.noted === true;
     },
 
     async forgetRemovals(ids: string[]): Promise<void> {
