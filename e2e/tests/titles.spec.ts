@@ -49,6 +49,7 @@ test('every page names itself in the tab’s title', async ({ page }) => {
     [`/dashboard/edit-products/${own._id}`, 'Edit Product'],
     ['/dashboard/sales', 'Sales'],
     ['/dashboard/customers', 'Customers'],
+    ['/dashboard/reviews', 'Reviews'],
     ['/dashboard/profile', 'Profile'],
     ['/dashboard/no-such-page', 'Page not found'],
   ]);

@@ -56,3 +56,45 @@ export const ReviewListQuerySchema = z.strictObject({ limit: limitSchema(), offs
 export type ReviewListQuery = z.infer<typeof ReviewListQuerySchema>;
 
 export const ReviewParamsSchema = z.object({ id: z.string(), reviewId: z.string() });
+
+export const HIDE_REASON_MAX = 500;
+
+/** `POST /api/products/:id/reviews/:reviewId/hide`: why an admin takes a review off the product's page. */
+export const ReviewHideSchema = z.strictObject({
+  reason: z
+    .string({ error: 'Give a reason for hiding the review' })
+    .trim()
+    .min(1, 'Give a reason for hiding the review')
+    .max(HIDE_REASON_MAX, tooLong('The reason', HIDE_REASON_MAX)),
+});
+export type ReviewHide = z.output<typeof ReviewHideSchema>;
+
+/** `GET /api/reviews` (admins): every review, newest first; `flagged=true` keeps those marked below. */
+export const AdminReviewListQuerySchema = z.strictObject({
+  limit: limitSchema(),
+  offset: offsetSchema,
+  flagged: z
+    .enum(['true', 'false'], { error: 'Expected true or false' })
+    .optional()
+    .transform((flag) => flag === 'true'),
+});
+export type AdminReviewListQuery = z.infer<typeof AdminReviewListQuerySchema>;
+
+/**
+ * A review as an admin moderates it. `sharedSignupAddress`: its writer's account was registered from the same
+ * client address as the seller's, which a seller's second account often is (and a shared network sometimes).
+ * The addresses themselves never leave the server.
+ */
+export const AdminReviewSchema = z.object({
+  _id: z.uuid(),
+  product: z.object({ _id: z.uuid(), name: z.string() }),
+  seller: z.object({ handle: z.string(), name: z.string() }).nullable(),
+  /** Null when the writer's account is gone. */
+  author: z.object({ handle: z.string(), name: z.string() }).nullable(),
+  rating: z.number().int(),
+  text: z.string(),
+  createdAt: z.iso.datetime(),
+  hidden: z.object({ at: z.iso.datetime(), reason: z.string() }).nullable(),
+  sharedSignupAddress: z.boolean(),
+});
+export type AdminReview = z.infer<typeof AdminReviewSchema>;

@@ -184,6 +184,11 @@ export const users = pgTable('user', {
   address: text('address'),
   /** Whether the shop mails this user about orders, sales and reviews (account mails are always sent). */
   shopMails: boolean('shop_mails').notNull().default(true),
+  /**
+   * The client address the account was registered from (as TRUST_PROXY decides it; null for accounts older than
+   * the column). Only compared, for admins, with a seller's: never shown.
+   */
+  signupAddress: text('signup_address'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -347,6 +352,14 @@ export const reviews = pgTable(
     /** The seller's one reply. */
     reply: text('reply'),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /**
+     * Set when an admin hides the review: it is kept, with the reason, but leaves the product's page and figures
+     * (taken off them in the same transaction) until it is shown again.
+     */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
+    /** The admin who hid it (null once that account is gone). */
+    hiddenBy: text('hidden_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('reviews_line_idx').on(t.orderId, t.linePosition),
@@ -357,6 +370,7 @@ export const reviews = pgTable(
       name: 'reviews_order_line_fk',
     }).onDelete('cascade'),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    check('reviews_hidden_with_reason', sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null)`),
   ],
 );
 

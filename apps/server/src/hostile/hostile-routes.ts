@@ -745,6 +745,59 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
           })),
       ),
   },
+  // None of the callers is an admin: even a valid hide, unhide or list is refused (403).
+  {
+    route: 'POST /api/products/:id/reviews/:reviewId/hide',
+    callers: ['anonymous', 'owner', 'stranger'],
+    requests: (scene) =>
+      fc.oneof(
+        fc
+          .tuple(
+            fc.uuid(),
+            poisonedBody({ reason: 'Bought by the seller' }, { reason: badRequiredText(500) }),
+          )
+          .map(([reviewId, body]) =>
+            json('POST', `/api/products/${scene.productId}/reviews/${reviewId}/hide`)(body),
+          ),
+        fc
+          .tuple(fc.oneof(hostileSegment, fc.constant(scene.productId)), hostileSegment)
+          .map(([id, reviewId]) => ({
+            method: 'POST' as const,
+            url: `/api/products/${asSegment(id)}/reviews/${asSegment(reviewId)}/hide`,
+            payload: { reason: 'Bought by the seller' },
+          })),
+      ),
+  },
+  {
+    route: 'POST /api/products/:id/reviews/:reviewId/unhide',
+    callers: ['anonymous', 'owner', 'stranger'],
+    requests: (scene) =>
+      fc.oneof(
+        fc
+          .uuid()
+          .chain((reviewId) =>
+            unreadableBody({}).map(
+              json('POST', `/api/products/${scene.productId}/reviews/${reviewId}/unhide`),
+            ),
+          ),
+        fc
+          .tuple(fc.oneof(hostileSegment, fc.constant(scene.productId)), hostileSegment)
+          .map(([id, reviewId]) => ({
+            method: 'POST' as const,
+            url: `/api/products/${asSegment(id)}/reviews/${asSegment(reviewId)}/unhide`,
+          })),
+      ),
+  },
+  {
+    route: 'GET /api/reviews',
+    callers: ['anonymous', 'owner'],
+    requests: () =>
+      poisonedQuery(
+        '/api/reviews',
+        { ...validPaging, flagged: 'true' },
+        { ...paging, flagged: fc.constantFrom('yes', '1', 'TRUE', '', ...SQL_PAYLOADS) },
+      ),
+  },
   {
     route: 'GET /api/categories',
     callers: ['anonymous'],

@@ -16,6 +16,7 @@ const dashboardPages: RouteObject[] = [
   { path: 'edit-products/:id', lazy: () => import('../features/dashboard/products/edit-product-page.tsx') },
   { path: 'sales', lazy: () => import('../features/dashboard/sales/sales-page.tsx') },
   { path: 'customers', lazy: () => import('../features/dashboard/customers/customers-page.tsx') },
+  { path: 'reviews', lazy: () => import('../features/dashboard/reviews/reviews-page.tsx') },
   { path: 'profile', lazy: () => import('../features/dashboard/profile/profile-page.tsx') },
   { path: '*', element: <ErrorPage /> },
 ];

@@ -117,10 +117,19 @@ export function createAuth(db: Database, options: AuthOptions) {
         phone: { type: 'string', required: false, input: false },
         address: { type: 'string', required: false, input: false },
         img: { type: 'string', required: false, input: false },
+        // Set by the create hook below; compared for admins (reviews), never sent to anyone.
+        signupAddress: { type: 'string', required: false, input: false, returned: false },
       },
     },
     databaseHooks: {
       user: {
+        // Every way of registering (password, Google, OIDC) creates the user inside a request to Better Auth.
+        create: {
+          before: async (user, context) => {
+            const address = (context?.request?.headers ?? context?.headers)?.get(CLIENT_ADDRESS_HEADER);
+            return { data: { ...user, signupAddress: address || null } };
+          },
+        },
         update: { after: async () => options.onUserUpdated?.() },
       },
     },

@@ -212,6 +212,14 @@ describe('signing in with the OpenID Connect provider standing in for Google', (
       handle: 'gwen-google',
     });
     gwenId = user?.id;
+    // Registered through the provider, the account keeps its sign-up address as a password one does (reviews'
+    // shared-address flag), and the session's user does not show it.
+    const [row] = await shop.database.db
+      .select({ signupAddress: users.signupAddress })
+      .from(users)
+      .where(eq(users.email, 'gwen@idp.test'));
+    expect(row?.signupAddress).toMatch(/127\.0\.0\.1$/);
+    expect(user).not.toHaveProperty('signupAddress');
     expect(await accountsOf('gwen@idp.test')).toEqual([
       { userId: gwenId, providerId: 'oidc', accountId: 'gwen' },
     ]);

@@ -1,9 +1,21 @@
-import { and, count, desc, eq, getTableColumns, isNull, notExists, sql } from 'drizzle-orm';
-import type { ReviewListQuery } from '@bazaar/shared/reviews';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  isNotNull,
+  isNull,
+  notExists,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AdminReviewListQuery, ReviewListQuery } from '@bazaar/shared/reviews';
 import { announceCatalogChange } from '../../db/catalog-changes.ts';
 import type { Database } from '../../db/client.ts';
 import { orderLines, orders, products, reviews, users } from '../../db/schema.ts';
-import { queueShopMails, reviewMail } from '../mail/mail.module.ts';
+import { mailBody, queueShopMails, reviewMail, type OutgoingMail } from '../mail/mail.module.ts';
 
 /** A review with its author's current display name (null when the account is gone). */
 export type ReviewRow = typeof reviews.$inferSelect & { authorName: string | null };
@@ -53,6 +65,13 @@ function deliveredLines(db: Pick<Database, 'select'>, productId: string, buyerEm
   };
 }
 
+/** The figures a review adds to its product when shown, and takes off when hidden, by addition (decision 014). */
+const productFigures = (sign: 1 | -1, rating: number) => ({
+  reviewsCount: sql`${products.reviewsCount} + ${sign}`,
+  ratingTotal: sql`${products.ratingTotal} + ${sign * rating}`,
+  ratings: sql`coalesce((${products.ratingTotal} + ${sign * rating})::real / nullif(${products.reviewsCount} + ${sign}, 0), 0)`,
+});
+
 /** `shopUrl` (PUBLIC_URL) is what the links of review mails are built on. */
 export function createReviewsRepository(db: Database, shopUrl: string) {
   return {
@@ -73,9 +92,9 @@ export function createReviewsRepository(db: Database, shopUrl: string) {
       return row;
     },
 
-    /** One page of a product's reviews, newest first, and how many it has. */
+    /** One page of a product's shown reviews (not those an admin hid), newest first, and how many it has. */
     async list(productId: string, { limit, offset }: ReviewListQuery) {
-      const where = eq(reviews.productId, productId);
+      const where = and(eq(reviews.productId, productId), isNull(reviews.hiddenAt));
       const [rows, [counted]] = await Promise.all([
         reviewWithAuthor(db)
           .where(where)
@@ -124,11 +143,7 @@ export function createReviewsRepository(db: Database, shopUrl: string) {
           if (!inserted) continue;
           const [product] = await tx
             .update(products)
-            .set({
-              reviewsCount: sql`${products.reviewsCount} + 1`,
-              ratingTotal: sql`${products.ratingTotal} + ${review.rating}`,
-              ratings: sql`(${products.ratingTotal} + ${review.rating})::real / (${products.reviewsCount} + 1)`,
-            })
+            .set(productFigures(1, review.rating))
             .where(eq(products.id, productId))
             .returning({ id: products.id, name: products.name, sellerId: products.sellerId });
           // Product answers show the ratings: every process's catalog cache must forget them.
@@ -166,5 +181,129 @@ export function createReviewsRepository(db: Database, shopUrl: string) {
     },
   };
 }
+
+const author = alias(users, 'author');
+const seller = alias(users, 'seller');
+/** The writer registered from the seller's sign-up address (never true while either is unknown). */
+const sharedSignupAddress = sql<boolean>`coalesce(${author.signupAddress} = ${seller.signupAddress}, false)`;
+
+/** What an admin's list shows of a review: its product, seller and writer by handle, and the flag. */
+const moderatedReviews = (db: Pick<Database, 'select'>) =>
+  db
+    .select({
+      id: reviews.id,
+      productId: reviews.productId,
+      productName: products.name,
+      sellerHandle: seller.handle,
+      sellerName: seller.name,
+      authorHandle: author.handle,
+      authorName: author.name,
+      rating: reviews.rating,
+      text: reviews.text,
+      createdAt: reviews.createdAt,
+      hiddenAt: reviews.hiddenAt,
+      hiddenReason: reviews.hiddenReason,
+      sharedSignupAddress,
+    })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .leftJoin(seller, eq(seller.id, products.sellerId))
+    .leftJoin(author, eq(author.email, reviews.authorEmail));
+
+export type ModeratedReviewRow = Awaited<ReturnType<typeof moderatedReviews>>[number];
+
+/** Tells a review's writer that an admin hid it, and why: a real shop does not silently take words down. */
+function reviewHiddenMail(
+  shopUrl: string,
+  to: string,
+  product: { id: string; name: string },
+  reason: string,
+): OutgoingMail {
+  return {
+    kind: 'review-hidden',
+    to,
+    subject: `Your review of ${product.name} was hidden`,
+    ...mailBody({
+      heading: `Your review of ${product.name} is no longer shown`,
+      paragraphs: [
+        'The shop hid your review: it is kept, but no longer shown on the product’s page or counted in its rating.',
+        `The reason: ${reason}`,
+        'If you think this is a mistake, reply to this mail.',
+      ],
+      action: { label: 'See the product', url: `${shopUrl}/product/${product.id}` },
+    }),
+  };
+}
+
+/** Hiding and showing reviews again, and the admins' list of every review. */
+export function createModerationRepository(db: Database, shopUrl: string) {
+  const moderated = () => moderatedReviews(db);
+
+  /**
+   * Sets or clears the review's hidden mark if it is not already so, and in the same transaction takes its rating
+   * off the product's figures or adds it back. False when the review was already in that state (or is gone).
+   */
+  function setHidden(reviewId: string, hide: { reason: string; by: string } | null): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(reviews)
+        .set(
+          hide
+            ? { hiddenAt: sql`now()`, hiddenReason: hide.reason, hiddenBy: hide.by }
+            : { hiddenAt: null, hiddenReason: null, hiddenBy: null },
+        )
+        .where(and(eq(reviews.id, reviewId), hide ? isNull(reviews.hiddenAt) : isNotNull(reviews.hiddenAt)))
+        .returning({
+          productId: reviews.productId,
+          rating: reviews.rating,
+          authorEmail: reviews.authorEmail,
+        });
+      if (!changed) return false;
+      const [product] = await tx
+        .update(products)
+        .set(productFigures(hide ? -1 : 1, changed.rating))
+        .where(eq(products.id, changed.productId))
+        .returning({ id: products.id, name: products.name });
+      if (hide && product) {
+        await queueShopMails(tx, [reviewHiddenMail(shopUrl, changed.authorEmail, product, hide.reason)]);
+      }
+      // Product answers show the ratings: every process's catalog cache must forget them.
+      await announceCatalogChange(tx);
+      return true;
+    });
+  }
+
+  return {
+    async find(reviewId: string): Promise<ModeratedReviewRow | undefined> {
+      const [row] = await moderated().where(eq(reviews.id, reviewId)).limit(1);
+      return row;
+    },
+
+    /** One page of every review, newest first, and how many there are; `flagged` keeps the shared addresses. */
+    async list({ limit, offset, flagged }: AdminReviewListQuery) {
+      const where: SQL | undefined = flagged ? sharedSignupAddress : undefined;
+      const [rows, [counted]] = await Promise.all([
+        moderated()
+          .where(where)
+          .orderBy(desc(reviews.createdAt), desc(reviews.id))
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ total: count() })
+          .from(reviews)
+          .innerJoin(products, eq(products.id, reviews.productId))
+          .leftJoin(seller, eq(seller.id, products.sellerId))
+          .leftJoin(author, eq(author.email, reviews.authorEmail))
+          .where(where),
+      ]);
+      return { rows, total: counted?.total ?? 0 };
+    },
+
+    hide: (reviewId: string, reason: string, adminId: string) => setHidden(reviewId, { reason, by: adminId }),
+    unhide: (reviewId: string) => setHidden(reviewId, null),
+  };
+}
+
+export type ModerationRepository = ReturnType<typeof createModerationRepository>;
 
 export type ReviewsRepository = ReturnType<typeof createReviewsRepository>;

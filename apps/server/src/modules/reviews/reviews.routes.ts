@@ -4,7 +4,10 @@ import { z } from 'zod';
 import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 import { ProductIdParamsSchema } from '@bazaar/shared/products';
 import {
+  AdminReviewListQuerySchema,
+  AdminReviewSchema,
   ReviewCreateSchema,
+  ReviewHideSchema,
   ReviewEligibilitySchema,
   ReviewListQuerySchema,
   ReviewParamsSchema,
@@ -12,9 +15,10 @@ import {
   ReviewSchema,
 } from '@bazaar/shared/reviews';
 import { errorResponses } from '../../errors/error-responses.ts';
+import type { ModerationService } from './moderation.service.ts';
 import type { ReviewsService } from './reviews.service.ts';
 
-export function reviewRoutes(service: ReviewsService) {
+export function reviewRoutes(service: ReviewsService, moderation: ModerationService) {
   return async function (app: FastifyInstance) {
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -101,6 +105,65 @@ export function reviewRoutes(service: ReviewsService) {
               request.viewer,
             ),
           ),
+    );
+
+    routes.get(
+      '/reviews',
+      {
+        schema: {
+          tags: ['reviews'],
+          summary: 'Every review, for admins to moderate',
+          description:
+            'Newest first, hidden ones too, each with its product, seller and writer by handle, and ' +
+            '`sharedSignupAddress` when the writer registered from the sign-up address of the seller (the ' +
+            `addresses themselves are never sent). \`flagged=true\` keeps those. The number is in ${TOTAL_COUNT_HEADER}. ` +
+            'Admins only (403).',
+          querystring: AdminReviewListQuerySchema,
+          response: { 200: z.array(AdminReviewSchema), ...errorResponses(400, 401, 403) },
+        },
+        config: { signedIn: true },
+      },
+      async (request, reply) => {
+        const { items, total } = await moderation.list(request.query, request.viewer);
+        void reply.header(TOTAL_COUNT_HEADER, total);
+        return items;
+      },
+    );
+
+    routes.post(
+      '/products/:id/reviews/:reviewId/hide',
+      {
+        schema: {
+          tags: ['reviews'],
+          summary: 'Hide a review (admins)',
+          description:
+            "The review is kept with the reason, but leaves the product's reviews and its ratings and " +
+            'reviews_count; its writer is mailed the reason. 409 when it is already hidden.',
+          params: ReviewParamsSchema,
+          body: ReviewHideSchema,
+          response: { 200: AdminReviewSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+        config: { signedIn: true },
+      },
+      async (request) =>
+        moderation.hide(request.params.id, request.params.reviewId, request.body.reason, request.viewer),
+    );
+
+    routes.post(
+      '/products/:id/reviews/:reviewId/unhide',
+      {
+        schema: {
+          tags: ['reviews'],
+          summary: 'Show a hidden review again (admins)',
+          description:
+            "The review is back among the product's reviews and in its figures; its reason is cleared. " +
+            '409 when it is not hidden.',
+          params: ReviewParamsSchema,
+          response: { 200: AdminReviewSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+        config: { signedIn: true },
+      },
+      async (request) => moderation.unhide(request.params.id, request.params.reviewId, request.viewer),
     );
   };
 }

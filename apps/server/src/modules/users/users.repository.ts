@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderLines, orders, products, reviews, users } from '../../db/schema.ts';
 import { announceCatalogChange } from '../../db/catalog-changes.ts';
@@ -94,7 +94,8 @@ export function createUsersRepository(db: Database) {
         .select({ rating: sql<number | null>`avg(${reviews.rating})::float8`, reviewsCount: count() })
         .from(reviews)
         .innerJoin(products, eq(products.id, reviews.productId))
-        .where(eq(products.sellerId, row.id));
+        // Reviews an admin hid count no more here than on their product.
+        .where(and(eq(products.sellerId, row.id), isNull(reviews.hiddenAt)));
       return { ...row, rating: ratings?.rating ?? null, reviewsCount: ratings?.reviewsCount ?? 0 };
     },
 

@@ -1,4 +1,5 @@
 import { NavLink, Outlet } from 'react-router';
+import { useViewer } from '../auth/public.ts';
 
 const MENU = [
   { to: '/dashboard', label: 'Overview', end: true },
@@ -7,6 +8,7 @@ const MENU = [
   { to: '/dashboard/orders', label: 'Orders' },
   { to: '/dashboard/sales', label: 'Sales' },
   { to: '/dashboard/customers', label: 'Customers' },
+  { to: '/dashboard/reviews', label: 'Reviews', adminOnly: true },
   { to: '/dashboard/profile', label: 'Profile' },
   { to: '/', label: 'Home', end: true },
 ] as const;
@@ -18,11 +20,12 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** The dashboard's frame: the side menu beside the page; on phones its tabs wrap above the page, every one in sight. */
 export function Component() {
+  const { isAdmin } = useViewer();
   return (
     <div className="flex flex-col gap-6 md:flex-row">
       <nav aria-label="Dashboard" className="md:w-48 md:shrink-0">
         <ul className="flex flex-wrap gap-1 rounded-xl bg-white p-2 shadow-sm md:sticky md:top-20 md:flex-col">
-          {MENU.map((item) => (
+          {MENU.filter((item) => isAdmin || !('adminOnly' in item)).map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end={'end' in item} className={linkClass}>
                 {item.label}

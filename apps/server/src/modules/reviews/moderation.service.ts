@@ -1,0 +1,91 @@
+import type { AdminReview, AdminReviewListQuery } from '@bazaar/shared/reviews';
+import { z } from 'zod';
+import { AppError, notFound } from '../../errors/app-error.ts';
+import type { Viewer } from '../auth/auth.module.ts';
+import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
+import type { ModeratedReviewRow, ModerationRepository } from './reviews.repository.ts';
+
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
+
+/** A review as an admin sees it: never an address or an e-mail, only whether two sign-up addresses matched. */
+function toAdminReview(row: ModeratedReviewRow): AdminReview {
+  return {
+    _id: row.id,
+    product: { _id: row.productId, name: row.productName },
+    seller:
+      row.sellerHandle === null || row.sellerName === null
+        ? null
+        : { handle: row.sellerHandle, name: row.sellerName },
+    author:
+      row.authorHandle === null || row.authorName === null
+        ? null
+        : { handle: row.authorHandle, name: row.authorName },
+    rating: row.rating,
+    text: row.text,
+    createdAt: row.createdAt.toISOString(),
+    hidden:
+      row.hiddenAt === null || row.hiddenReason === null
+        ? null
+        : { at: row.hiddenAt.toISOString(), reason: row.hiddenReason },
+    sharedSignupAddress: row.sharedSignupAddress,
+  };
+}
+
+function requireAdmin(viewer: Viewer): void {
+  if (!viewer.isAdmin) throw new AppError('FORBIDDEN', 'Only admins may moderate reviews.');
+}
+
+/**
+ * Admins hide reviews (kept, with the reason, but off the product's page and figures) and show them again, and
+ * list every review with the shared-sign-up-address flag. `cache` holds product answers, which show the ratings.
+ */
+export function createModerationService(
+  repository: ModerationRepository,
+  cache: Pick<CatalogCache, 'invalidate'>,
+) {
+  /** The review of the product, or a 404: a malformed id names nothing. */
+  async function reviewOf(productId: string, reviewId: string): Promise<ModeratedReviewRow> {
+    const review = isUuid(reviewId) ? await repository.find(reviewId) : undefined;
+    if (!review || review.productId !== productId) throw notFound('Review');
+    return review;
+  }
+
+  async function answer(reviewId: string): Promise<AdminReview> {
+    const review = await repository.find(reviewId);
+    if (!review) throw notFound('Review');
+    return toAdminReview(review);
+  }
+
+  return {
+    async list(
+      query: AdminReviewListQuery,
+      viewer: Viewer,
+    ): Promise<{ items: AdminReview[]; total: number }> {
+      requireAdmin(viewer);
+      const { rows, total } = await repository.list(query);
+      return { items: rows.map(toAdminReview), total };
+    },
+
+    async hide(productId: string, reviewId: string, reason: string, viewer: Viewer): Promise<AdminReview> {
+      requireAdmin(viewer);
+      const review = await reviewOf(productId, reviewId);
+      if (!(await repository.hide(review.id, reason, viewer.id))) {
+        throw new AppError('CONFLICT', 'This review is already hidden.');
+      }
+      cache.invalidate();
+      return answer(review.id);
+    },
+
+    async unhide(productId: string, reviewId: string, viewer: Viewer): Promise<AdminReview> {
+      requireAdmin(viewer);
+      const review = await reviewOf(productId, reviewId);
+      if (!(await repository.unhide(review.id))) {
+        throw new AppError('CONFLICT', 'This review is not hidden.');
+      }
+      cache.invalidate();
+      return answer(review.id);
+    },
+  };
+}
+
+export type ModerationService = ReturnType<typeof createModerationService>;
