@@ -11,7 +11,7 @@ import { fakeWebBuild, pageDataOf } from '../test/web-build.ts';
 import { testEngine } from '../test/test-database.ts';
 import { forgedCredentials, hostileHeaders, SQL_PAYLOADS, type HostileRequest } from './arbitraries.ts';
 import { isWrite } from '../modules/auth/write-limits.ts';
-import { tableFingerprinter, type Fingerprint } from '../test/table-fingerprint.ts';
+import { tableFingerprinter, WRITE_COUNTERS, type Fingerprint } from '../test/table-fingerprint.ts';
 import { HOSTILE_ROUTES, type Caller, type HostileRoute, type Scene } from './hostile-routes.ts';
 
 /** Cases per route and caller; an anonymous caller of a guarded route is refused before anything is read. */
@@ -109,7 +109,7 @@ async function expectRefused(
     expect(ApiErrorSchema.safeParse(response.json()).success, what).toBe(true);
   }
   // Every write attempt counts against its budget (write-limits.ts), whatever it sends.
-  const counters = isWrite(request.method) ? ['rate_limits'] : [];
+  const counters = isWrite(request.method) ? WRITE_COUNTERS : [];
   const after = await fingerprint();
   const unchanged = without([...(mayWrite ?? []), ...counters]);
   expect(unchanged(after), `rows changed by ${what}`).toEqual(unchanged(before));

@@ -13,6 +13,7 @@ import {
   TEST_PASSWORD,
   type TestAccount,
 } from '../test/accounts.ts';
+import { confirmationToken } from '../test/email-confirmation.ts';
 import { orderBody } from '../test/order-fixtures.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { phonePhoto, upload } from '../test/uploads.ts';
@@ -46,6 +47,9 @@ let spare: Product;
 let order: Order;
 let cancellable: Order;
 let review: Review;
+/** An account that confirms its address (which ends its sessions), and the token of its link. */
+let newcomer: TestAccount;
+let confirmation: string;
 
 async function ok(response: LightMyRequestResponse, what: string) {
   if (response.statusCode >= 300) throw new Error(`${what}: ${response.statusCode} ${response.body}`);
@@ -53,7 +57,7 @@ async function ok(response: LightMyRequestResponse, what: string) {
 }
 
 /**
- * How each signed-in route answers its owner with a 2xx, in the order they run (a review needs a delivered line,
+ * How each signed-in route (and each private answer outside Better Auth) answers its owner with a 2xx, in the order they run (a review needs a delivered line,
  * the delete a product of its own).
  */
 const CALLS: [string, Call][] = [
@@ -192,6 +196,43 @@ const CALLS: [string, Call][] = [
       () => ({ text: 'Thanks!' }),
     ),
   ],
+  [
+    'GET /api/reviews',
+    call(
+      () => admin,
+      () => '/api/reviews',
+    ),
+  ],
+  [
+    'POST /api/products/:id/reviews/:reviewId/hide',
+    call(
+      () => admin,
+      () => `/api/products/${product._id}/reviews/${review._id}/hide`,
+      () => ({ reason: 'Written by the seller' }),
+    ),
+  ],
+  [
+    'POST /api/products/:id/reviews/:reviewId/unhide',
+    call(
+      () => admin,
+      () => `/api/products/${product._id}/reviews/${review._id}/unhide`,
+    ),
+  ],
+  [
+    'GET /api/account/confirm-email',
+    call(
+      () => newcomer,
+      () => `/api/account/confirm-email?token=${confirmation}`,
+    ),
+  ],
+  [
+    'POST /api/account/confirm-email',
+    call(
+      () => newcomer,
+      () => '/api/account/confirm-email',
+      () => ({ token: confirmation, password: TEST_PASSWORD }),
+    ),
+  ],
 ];
 
 /** Better Auth's GET endpoints behind `/api/auth/*`, from a Better Auth configured as the test app's. */
@@ -214,6 +255,8 @@ const noStore = (response: LightMyRequestResponse) => response.headers['cache-co
 beforeAll(async () => {
   seller = await signUp(testApp.app, 'nostore-seller@bazaar.test', 'Nora Seller');
   buyer = await signUp(testApp.app, 'nostore-buyer@bazaar.test', 'Ben Buyer');
+  newcomer = await signUp(testApp.app, 'nostore-newcomer@bazaar.test', 'Nell Newcomer');
+  confirmation = await confirmationToken(testApp.database.db, newcomer.email);
   admin = await signUpAdmin(testApp);
   const create = async (name: string) =>
     (
@@ -246,7 +289,7 @@ beforeAll(async () => {
 });
 
 describe('Cache-Control: no-store on every private answer', () => {
-  it('has a call for every signed-in route, and only for those', () => {
+  it('has a call for every signed-in route and private answer, and only for those', () => {
     const signedIn = testApp.privateRoutes.filter((route) => !route.includes('/api/auth/'));
     expect(signedIn.length).toBeGreaterThan(10);
     expect(CALLS.map(([route]) => route).sort()).toEqual([...signedIn].sort());

@@ -111,9 +111,13 @@ export async function registerAuth(
     if (!route.config?.signedIn || !methods.some(isWrite) || !route.schema?.response) return;
     route.schema.response = { ...route.schema.response, ...errorResponses(429) };
   });
-  // The one guard, before the body is read: an anonymous caller gets 401 before any 400, a flood 429.
+  // The one guard, before the body is read: an anonymous caller of a signed-in route gets 401 before any 400,
+  // and a flood of writes 429 (anonymous ones counted per client address).
   api.addHook('onRequest', async (request) => {
-    if (!request.routeOptions.config.signedIn) return;
+    if (!request.routeOptions.config.signedIn) {
+      if (isWrite(request.method)) await writeLimits.anonymous(request);
+      return;
+    }
     const viewer = await viewers.required(request);
     signedIn.set(request, viewer);
     if (isWrite(request.method)) await writeLimits.signedIn(request, viewer.id);
@@ -126,7 +130,7 @@ export async function registerAuth(
     if (signedIn || privateAnswer) void reply.header('cache-control', 'no-store');
   });
 
-  await api.register(authRoutes(auth, env.PUBLIC_URL, writeLimits));
+  await api.register(authRoutes(auth, env.PUBLIC_URL));
   await api.register(configRoutes(env));
   await api.register(
     emailConfirmationRoutes(

@@ -5,7 +5,6 @@ import { ErrorCodeSchema, type ApiError } from '@bazaar/shared/errors';
 import { codeForStatus } from '../../errors/app-error.ts';
 import { CLIENT_ADDRESS_HEADER } from './auth-calls.ts';
 import type { Auth } from './auth.ts';
-import { isWrite, type WriteLimits } from './write-limits.ts';
 
 /**
  * Better Auth's errors are `{code, message}`, and some (an unknown path's 404) have no body at all; the shop's
@@ -63,7 +62,7 @@ async function forward(auth: Auth, publicUrl: string, request: FastifyRequest, r
  * Mounts Better Auth under /api/auth. Its limits and checks are Better Auth hooks (auth-calls.ts), so that
  * they hold for the endpoint it serves, however the URL was spelled.
  */
-export function authRoutes(auth: Auth, publicUrl: string, writeLimits: WriteLimits) {
+export function authRoutes(auth: Auth, publicUrl: string) {
   return async function (app: FastifyInstance) {
     app.route({
       method: ['GET', 'POST'],
@@ -71,10 +70,6 @@ export function authRoutes(auth: Auth, publicUrl: string, writeLimits: WriteLimi
       schema: { hide: true },
       // Sessions, accounts, tokens: every answer is about one caller.
       config: { privateAnswer: true },
-      // Every write, whatever its path's spelling: renaming a user in a loop would empty the catalog cache.
-      onRequest: async (request) => {
-        if (isWrite(request.method)) await writeLimits.anonymous(request, 'auth');
-      },
       handler: (request, reply) => forward(auth, publicUrl, request, reply),
     });
   };

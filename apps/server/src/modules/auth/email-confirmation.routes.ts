@@ -16,6 +16,21 @@ export function emailConfirmationRoutes(
   trustedOrigins: string[],
 ) {
   const trusted = new Set(trustedOrigins);
+
+  /**
+   * A page of another site must not spend a link in its visitor's browser, signed in or not: a browser's call says
+   * where it comes from (Origin, or Sec-Fetch-Site), as signed-in writes must (viewer.ts). Refused before the body.
+   */
+  async function refuseForeignPage(request: FastifyRequest): Promise<void> {
+    const origin = request.headers.origin;
+    const fromTheShop = origin
+      ? trusted.has(origin)
+      : !request.headers.cookie || request.headers['sec-fetch-site'] === 'same-origin';
+    if (!fromTheShop) {
+      throw new AppError('FORBIDDEN', 'This request is only accepted from the shop’s own pages.');
+    }
+  }
+
   return async function (app: FastifyInstance) {
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -28,6 +43,8 @@ export function emailConfirmationRoutes(
           querystring: ConfirmEmailQuerySchema,
           response: { 200: EmailToConfirmSchema, ...errorResponses(400) },
         },
+        // It names the account's address: for whoever holds the link, not for a cache.
+        config: { privateAnswer: true },
       },
       async (request) => service.describe(request.query.token),
     );
@@ -44,15 +61,11 @@ export function emailConfirmationRoutes(
           body: ConfirmEmailSchema,
           response: { 200: EmailToConfirmSchema, ...errorResponses(400, 403, 429) },
         },
+        config: { privateAnswer: true },
+        onRequest: refuseForeignPage,
       },
-      async (request) => {
-        // A page of another site must not spend a link in its visitor's browser, signed in or not.
-        const origin = request.headers.origin;
-        if (origin && !trusted.has(origin)) {
-          throw new AppError('FORBIDDEN', 'This request is only accepted from the shop’s own pages.');
-        }
-        return service.confirm(request.body, { address: request.ip, viewer: await viewerOf(request) });
-      },
+      async (request) =>
+        service.confirm(request.body, { address: request.ip, viewer: await viewerOf(request) }),
     );
   };
 }

@@ -62,9 +62,13 @@ export function createWriteLimits(db: Database, options: WriteLimitOptions) {
       await spend(limiters[budget ?? 'writes'], `${key}:${userId}`, REFUSALS[budget ?? 'writes']);
     },
 
-    /** Counts a write made before anyone is known (sign-in's own calls) against the client's address. */
-    async anonymous(request: FastifyRequest, what: string): Promise<void> {
-      await spend(limiters.writes, `${what}:ip:${request.ip}`, REFUSALS.writes);
+    /**
+     * Counts a write made before anyone is known (sign-in's own calls, a confirmation link) against the client's
+     * address, whatever the path's spelling under the route.
+     */
+    async anonymous(request: FastifyRequest): Promise<void> {
+      const route = `${request.method} ${request.routeOptions.url ?? ''}`;
+      await spend(limiters.writes, `${route}:ip:${request.ip}`, REFUSALS.writes);
     },
   };
 }
