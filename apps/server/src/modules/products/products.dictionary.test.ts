@@ -6,6 +6,8 @@ import { queryRows } from '../../db/client.ts';
 import { asBearer, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { useTestApp } from '../../test/test-app.ts';
+import { createProductsRepository } from './products.repository.ts';
+import { TYPO_WORDS_MAX } from './product-search.ts';
 
 const testApp = useTestApp();
 let seller: TestAccount;
@@ -123,5 +125,21 @@ describe('the dictionary of known words', () => {
     expect(left.map((row) => row.word)).not.toContain('gadget');
     expect(left.map((row) => row.word)).not.toContain('widget');
     expect(left.map((row) => row.word)).not.toContain('gadgets');
+  });
+
+  it('expands a typed word into at most TYPO_WORDS_MAX typos, those the most products have first', async () => {
+    const db = testApp.database.db;
+    // 25 known words one letter from "brake", and one of them in two products.
+    const typos = [...'abcdfghijklmnopqrstuvwxyz'].map((letter) => `brak${letter}`);
+    await insertProducts(db, [
+      ...typos.map((word) => productRow({ name: `${word} pad`, categories: ['bikes'] })),
+      productRow({ name: 'brakz cable', categories: ['bikes'] }),
+    ]);
+    const [typed] = await createProductsRepository(db).typedWords('brake');
+    expect(typed?.typos).toHaveLength(TYPO_WORDS_MAX);
+    expect(typed?.typos[0]).toBe('brakz');
+    const answer = await searchFor('brake');
+    expect(Number(answer.total)).toBe(TYPO_WORDS_MAX + 1);
+    await db.execute(sql`delete from products where categories = array['bikes']`);
   });
 });
