@@ -19,6 +19,12 @@ DELETE FROM search_words WHERE products = 0;
 --> statement-breakpoint
 ALTER TABLE "search_words" ALTER COLUMN "products" DROP DEFAULT;
 --> statement-breakpoint
+-- New words go straight into the trigram index, not into its pending list, which every lookup reads whole until a
+-- vacuum (never, on PGlite): after 1,500 edits of one product, a typo lookup took 58 ms instead of 3 ms.
+ALTER INDEX "search_words_trgm_idx" SET (fastupdate = false);
+--> statement-breakpoint
+SELECT gin_clean_pending_list('search_words_trgm_idx'::regclass);
+--> statement-breakpoint
 -- Adds `deltas` to the counts of `words` (in word order, see above) and removes the words no product has any more.
 CREATE FUNCTION search_words_count(words text[], deltas integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN

@@ -89,6 +89,12 @@ describe('the dictionary of known words', () => {
     expect(words.map((row) => row.word)).toEqual(expect.arrayContaining(last));
     expect(words.length).toBeLessThan(30);
     expect(await searchAll()).toEqual(before);
+    // New words went into the trigram index itself: a pending list of them is read whole by every lookup.
+    const [index] = await queryRows<{ options: string[] }>(
+      testApp.database.db,
+      sql`select reloptions as options from pg_class where relname = 'search_words_trgm_idx'`,
+    );
+    expect(index?.options).toEqual(['fastupdate=false']);
 
     const removed = await testApp.app.inject({
       method: 'DELETE',
