@@ -59,6 +59,8 @@ export async function startShop(
       SEED_ON_START: 'false',
       // The bench signs up a user per connection from one address.
       AUTH_RATE_LIMIT_MAX: '1000000',
+      // search-typo-after-flood rewrites one product 1,500 times.
+      PRODUCT_WRITES_PER_HOUR: '1000000',
       ...settings,
     },
     port,
