@@ -6,6 +6,7 @@ import { Random } from '@bazaar/server/testing';
 import type { Page } from './ceiling.ts';
 import { callShop } from './http.ts';
 import type { LoadResult } from './load.ts';
+import { floodOneProduct, FLOOD_EDITS } from './flood.ts';
 import { loadOrders, type OrderCheck } from './orders.ts';
 import { loadOrderReads, ORDER_READS_REQUEST } from './orders-read.ts';
 import { loadStockOrders, type StockCheck } from './stock.ts';
@@ -20,6 +21,7 @@ export const SCENARIO_NAMES = [
   'search-uncached',
   'search-fresh-common',
   'search-typo',
+  'search-typo-after-flood',
   'search-filtered',
   'facets-fresh',
   'category-unknown',
@@ -285,6 +287,17 @@ export async function runScenario(
             .slice(0, 3)
             .map((term) => JSON.stringify(term))
             .join(', ')}, …>&limit=24`,
+      );
+    }
+    case 'search-typo-after-flood': {
+      // The requests of search-typo, after a seller rewrote one product with random words: the dictionary every
+      // typed word is looked up in must not have grown (issue 42, point 2). Each write empties the answer cache.
+      const { seconds } = await floodOneProduct(shopUrl);
+      const typos = typoVariants(sample.commonWords);
+      return get(
+        typos.map(searchPath),
+        `GET /api/products?q=<the ${typos.length} typo variants of search-typo>&limit=24, after ${FLOOD_EDITS} ` +
+          `PATCHes of one product with 5 random words each (${seconds.toFixed(1)} s)`,
       );
     }
     case 'search-filtered': {

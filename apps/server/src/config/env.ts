@@ -149,6 +149,11 @@ const EnvSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: positiveInt(30),
   /** An idle kept-alive connection is closed after this time; keep it above a reverse proxy's own idle timeout. */
   KEEP_ALIVE_TIMEOUT_SECONDS: positiveInt(72),
+  /**
+   * A search's or facet count's statement stops after this many milliseconds and the client gets a 503 (PostgreSQL
+   * only: PGlite runs each statement to its end, and relies on the search's caps alone).
+   */
+  SEARCH_TIMEOUT_MS: positiveInt(3000),
   /** Server processes sharing PORT (one per core); above 1 needs DATABASE_URL. See src/cluster.ts. */
   WEB_CONCURRENCY: z.coerce
     .number({ error: PROCESS_COUNT })

@@ -82,3 +82,61 @@ describe('migration 0002 (seller identity) on a shop that has users and products
     ]);
   });
 });
+
+describe('migration 0020 (search words pruned) on a shop whose dictionary kept every word', () => {
+  let database: DatabaseHandle;
+  let earlier: string;
+
+  beforeAll(async () => {
+    database = await createEmptyTestDatabase();
+    earlier = await migrationsBefore('0020_search-words-pruned');
+    await database.migrate(earlier);
+    await database.db.execute(
+      sql`insert into "user" (id, name, email, handle) values ('u1', 'Sal', 'sal@bazaar.test', 'sal')`,
+    );
+    await database.db.execute(
+      sql`insert into products (name, brand, price_cents, main_image_url, seller_id, categories) values
+          ('Steel Kettle', 'Zenith', 100, '/images/x/1.svg', 'u1', array['kitchen']),
+          ('Steel Pan', 'Zenith', 100, '/images/x/1.svg', 'u1', array['kitchen']),
+          ('Gone Lamp', null, 100, '/images/x/1.svg', 'u1', array['home'])`,
+    );
+    // Words the old triggers kept after their products lost them.
+    await database.db.execute(sql`update products set name = 'Copper Pan' where name = 'Steel Pan'`);
+    await database.db.execute(sql`delete from products where name = 'Gone Lamp'`);
+    await database.migrate();
+  });
+
+  afterAll(async () => {
+    await database?.close();
+    if (earlier) await rm(earlier, { recursive: true });
+  });
+
+  it('keeps only the words some product has, each with how many products have it', async () => {
+    const rows = await queryRows<{ word: string; products: number }>(
+      database.db,
+      sql`select word, products from search_words order by word`,
+    );
+    expect(rows).toEqual([
+      { word: 'copper', products: 1 },
+      { word: 'kettle', products: 1 },
+      { word: 'kitchen', products: 2 },
+      { word: 'pan', products: 1 },
+      { word: 'steel', products: 1 },
+      { word: 'zenith', products: 2 },
+    ]);
+  });
+
+  it('keeps counting as products change afterwards', async () => {
+    await database.db.execute(sql`delete from products where name = 'Copper Pan'`);
+    const rows = await queryRows<{ word: string; products: number }>(
+      database.db,
+      sql`select word, products from search_words order by word`,
+    );
+    expect(rows).toEqual([
+      { word: 'kettle', products: 1 },
+      { word: 'kitchen', products: 1 },
+      { word: 'steel', products: 1 },
+      { word: 'zenith', products: 1 },
+    ]);
+  });
+});

@@ -97,6 +97,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         catalogCache,
         imageUrls,
         uploadGuard,
+        // PGlite runs each statement to its end (no timers in its single process): its searches rely on their caps.
+        searchTimeoutMs: database.engine === 'postgres' ? env.SEARCH_TIMEOUT_MS : undefined,
       });
       await registerCategories(api, { db, catalogCache, imageUrls });
       const { sellerOf } = await registerUsers(api, { db, catalogCache, isAdmin, uploadGuard });

@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onSendHookHandler } from 'fastify';
+import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 import type { CachedResponse, CatalogCache, Encoding } from './catalog-cache.ts';
 
-/** The headers of an answer that are kept with its body. */
-const KEPT_HEADERS = ['content-type', 'x-total-count'];
+/** The headers of an answer that are kept with its body: a repeat must tell the client all the first one did. */
+const KEPT_HEADERS = ['content-type', TOTAL_COUNT_HEADER, TOTAL_COUNT_CAPPED_HEADER];
 // Smaller bodies gain nothing from compression (the @fastify/compress threshold).
 const COMPRESS_MIN_BYTES = 1024;
 

@@ -11,8 +11,9 @@ const testApp = useTestApp();
 let seller: TestAccount;
 let productId: string;
 /**
- * The app's database reads that are built per request: a repository's `select`s and raw `execute`s (a statement
- * prepared once, as a ranked page's rows, runs beside them and is not counted).
+ * The app's database reads that are built per request: a repository's `select`s and raw `execute`s, and the
+ * transactions a search's reads run in on PostgreSQL (under its statement timeout). A statement prepared once, as a
+ * ranked page's rows, runs beside them and is not counted.
  */
 let reads: MockInstance[];
 /** Holds a request after its handler has read the database, before the answer is kept (see the race test). */
@@ -33,7 +34,11 @@ beforeAll(async () => {
   await testApp.database.db
     .insert(categories)
     .values({ name: 'Home', imageUrl: '/images/categories/home.svg' });
-  reads = [vi.spyOn(testApp.database.db, 'select'), vi.spyOn(testApp.database.db, 'execute')];
+  reads = [
+    vi.spyOn(testApp.database.db, 'select'),
+    vi.spyOn(testApp.database.db, 'execute'),
+    vi.spyOn(testApp.database.db, 'transaction'),
+  ];
 });
 
 async function get(url: string, headers: Record<string, string> = {}) {

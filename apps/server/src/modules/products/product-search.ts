@@ -23,6 +23,11 @@ export const INFIX_MIN_LENGTH = 3;
  * words would make a query of thousands of alternatives.
  */
 export const INFIX_WORDS_MAX = 100;
+/**
+ * At most this many known words one typo away from a typed word, those the most products have first: a typed word
+ * rarely has more than a handful, and each one is a range of postings that a search reads.
+ */
+export const TYPO_WORDS_MAX = 20;
 
 /**
  * A search reads at most this many of the words typed, the first: a search folds each product's matches into bit masks
@@ -35,7 +40,8 @@ const likeEscaped = (text: SQL) =>
   sql`replace(replace(replace(${text}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
 
 /**
- * The words of `q` in the order typed, each with the known words it stands for, in one query. The text is split
+ * The words of `q` in the order typed (SEARCH_WORDS_MAX at most), each with the known words it stands for
+ * (TYPO_WORDS_MAX typos and INFIX_WORDS_MAX longer words at most), in one query. The text is split
  * and folded by the very functions that build the products' documents (migration 0010), so a typed word and a
  * stored one are spelled alike on both engines. Typos come from the trigram index (similarity above pg_trgm's
  * default 0.3, which every one-edit change of a five-letter word keeps) and are then checked by levenshtein.
@@ -53,7 +59,8 @@ export async function typedWordsOf(db: Database, q: string): Promise<TypedWord[]
           select known.word from search_words as known
           where length(typed.word) >= ${TYPO_MIN_LENGTH} and known.word % typed.word
             and known.word <> typed.word and levenshtein(known.word, typed.word) <= 1
-          order by known.word
+          order by known.products desc, known.word
+          limit ${TYPO_WORDS_MAX}
         ) as typos,
         array(
           select known.word from search_words as known

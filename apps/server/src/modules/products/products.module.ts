@@ -16,9 +16,18 @@ export async function registerProducts(
     catalogCache,
     imageUrls,
     uploadGuard,
-  }: { db: Database; catalogCache: CatalogCache; imageUrls: ShopImageUrls; uploadGuard: UploadGuard },
+    searchTimeoutMs,
+  }: {
+    db: Database;
+    catalogCache: CatalogCache;
+    imageUrls: ShopImageUrls;
+    uploadGuard: UploadGuard;
+    /** See ProductsRepositoryOptions. */
+    searchTimeoutMs: number | undefined;
+  },
 ) {
-  const service = createProductsService(createProductsRepository(db), catalogCache, imageUrls, uploadGuard);
+  const repository = createProductsRepository(db, { searchTimeoutMs });
+  const service = createProductsService(repository, catalogCache, imageUrls, uploadGuard);
   await api.register(productRoutes(service, catalogCache));
   return {
     productOf: (id: string) => service.get(id),

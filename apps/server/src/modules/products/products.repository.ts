@@ -427,7 +427,30 @@ async function readFacets(db: Database, filter: ProductFilter): Promise<ProductF
 const editableBy = (id: string, editor: string | undefined) =>
   and(eq(products.id, id), editor === undefined ? undefined : eq(products.sellerId, editor));
 
-export function createProductsRepository(db: Database) {
+export interface ProductsRepositoryOptions {
+  /**
+   * PostgreSQL: each statement of a search (its words, page, count and facets) stops after this many milliseconds
+   * with SQLSTATE 57014 (`isStatementTimeout`). Undefined on PGlite, whose statements always run to their end.
+   */
+  searchTimeoutMs?: number | undefined;
+}
+
+export function createProductsRepository(db: Database, { searchTimeoutMs }: ProductsRepositoryOptions = {}) {
+  /**
+   * Runs the reads of a search under the statement timeout: in a transaction of their own, so that the timeout set
+   * for it (SET LOCAL) leaves the pooled connection as it was. Reads without words run as they are.
+   */
+  function bounded<T>(
+    words: TypedWord[] | string | undefined,
+    read: (db: Database) => Promise<T>,
+  ): Promise<T> {
+    if (searchTimeoutMs === undefined || words === undefined) return read(db);
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('statement_timeout', ${String(searchTimeoutMs)}, true)`);
+      return read(tx);
+    });
+  }
+
   // Prepared once: every search by relevance reads its page's rows by id, and drizzle would build its SQL each time.
   const productsByIds = selectWithSeller(db)
     .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
@@ -437,15 +460,15 @@ export function createProductsRepository(db: Database) {
    * A random page without `ORDER BY random()` (a full scan): ids are random UUIDs, so the rows that
    * follow a random pivot in id order are a random sample; wrap around when the pivot is near the end.
    */
-  async function randomPage(query: ProductListFilter): Promise<ProductRow[]> {
+  async function randomPage(reader: Database, query: ProductListFilter): Promise<ProductRow[]> {
     const where = whereOf(query);
     const pivot = randomUUID();
-    const after = await selectWithSeller(db)
+    const after = await selectWithSeller(reader)
       .where(and(where, gte(products.id, pivot)))
       .orderBy(...ORDER_BY.random(products))
       .limit(query.limit);
     if (after.length === query.limit) return after;
-    const before = await selectWithSeller(db)
+    const before = await selectWithSeller(reader)
       .where(and(where, lt(products.id, pivot)))
       .orderBy(...ORDER_BY.random(products))
       .limit(query.limit - after.length);
@@ -459,7 +482,9 @@ export function createProductsRepository(db: Database) {
   async function rankedPageAndCount(
     query: ProductListFilter & { words: TypedWord[] },
   ): Promise<{ rows: ProductRow[]; total: number }> {
-    const [ranked] = await queryRows<{ matches: number; ids: string[] }>(db, rankedSearchQuery(query));
+    const [ranked] = await bounded(query.words, (reader) =>
+      queryRows<{ matches: number; ids: string[] }>(reader, rankedSearchQuery(query)),
+    );
     const ids = ranked?.ids ?? [];
     const rows = ids.length === 0 ? [] : await productsByIds.execute({ ids });
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -468,7 +493,7 @@ export function createProductsRepository(db: Database) {
   }
 
   async function countOf(filter: ProductFilter): Promise<number> {
-    const [counted] = await countQuery(db, filter);
+    const [counted] = await bounded(filter.words, (reader) => countQuery(reader, filter));
     return counted?.total ?? 0;
   }
 
@@ -493,19 +518,19 @@ export function createProductsRepository(db: Database) {
 
     /** One page; `matches`, the list's count when known, lets a search pick the cheaper plan. */
     async page(query: ProductListFilter, matches?: number): Promise<ProductRow[]> {
-      if (query.sort === 'random') return randomPage(query);
+      if (query.sort === 'random') return bounded(query.words, (reader) => randomPage(reader, query));
       if (query.sort === 'relevance' && query.words !== undefined) {
         return (await rankedPageAndCount({ ...query, words: query.words })).rows;
       }
-      return listQueries(db, query, matches).page;
+      return bounded(query.words, (reader) => listQueries(reader, query, matches).page);
     },
 
     rankedPageAndCount,
 
     /** The words of a search text and the known words each stands for. */
-    typedWords: (q: string) => typedWordsOf(db, q),
+    typedWords: (q: string) => bounded(q, (reader) => typedWordsOf(reader, q)),
 
-    facets: (filter: ProductFilter) => readFacets(db, filter),
+    facets: (filter: ProductFilter) => bounded(filter.words, (reader) => readFacets(reader, filter)),
 
     count: countOf,
 

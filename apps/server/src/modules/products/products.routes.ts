@@ -52,7 +52,8 @@ export function productRoutes(service: ProductsService, cache: CatalogCache) {
             `One page of products; the number of all matching products is in the ${TOTAL_COUNT_HEADER} header. ` +
             `A name search counts at most ${SEARCH_COUNT_MAX} matches and then adds ${TOTAL_COUNT_CAPPED_HEADER}: true.`,
           querystring: ProductListQuerySchema,
-          response: { 200: z.array(ProductSchema), ...errorResponses(400) },
+          // 503: a search that ran past SEARCH_TIMEOUT_MS, with Retry-After.
+          response: { 200: z.array(ProductSchema), ...errorResponses(400, 503) },
         },
         ...cachedRoute(cache, listKey),
       },
@@ -75,7 +76,7 @@ export function productRoutes(service: ProductsService, cache: CatalogCache) {
             'applied but not its own; `total` applies them all. A group counts its newest ' +
             `${FACET_COUNT_MAX} matches at most, and then \`capped\` is true.`,
           querystring: ProductFilterQuerySchema,
-          response: { 200: ProductFacetsSchema, ...errorResponses(400) },
+          response: { 200: ProductFacetsSchema, ...errorResponses(400, 503) },
         },
         ...cachedRoute(cache, facetsKey),
       },

@@ -9,6 +9,7 @@ import type {
 } from '@bazaar/shared/products';
 import { PRICE_BANDS, RATING_BANDS, type ProductFacets } from '@bazaar/shared/product-facets';
 import { z } from 'zod';
+import { isStatementTimeout } from '../../db/errors.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Viewer } from '../auth/auth.module.ts';
 import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
@@ -84,6 +85,24 @@ const NO_FACETS: ProductFacets = {
 
 const forbidden = () =>
   new AppError('FORBIDDEN', 'Only the seller who added this product or an admin may change it.');
+
+/** Seconds a client is asked to wait after a search stopped by its timeout. */
+export const SEARCH_RETRY_AFTER_SECONDS = 5;
+
+/** A search whose statement ran past SEARCH_TIMEOUT_MS (PostgreSQL): 503 with Retry-After, never a 500. */
+async function withinSearchTimeout<T>(read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    if (!isStatementTimeout(error)) throw error;
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      'This search took too long and was stopped. Try again in a moment, or with fewer or longer words.',
+      undefined,
+      { 'retry-after': String(SEARCH_RETRY_AFTER_SECONDS) },
+    );
+  }
+}
 
 /** The picture URLs a write sets. */
 const picturesOf = (input: ProductUpdate) => [
@@ -164,26 +183,32 @@ export function createProductsService(
     return [await repository.page(query, total), total];
   }
 
-  return {
-    /** One page and the number of matches; `capped` when a name search matched more than SEARCH_COUNT_MAX. */
-    async list(query: ProductListQuery): Promise<{ items: Product[]; total: number; capped: boolean }> {
-      const generation = cache.generation;
-      const filter = await filterOf(query);
-      if (filter === undefined || filter.categoryTags?.length === 0)
-        return { items: [], total: 0, capped: false };
-      const key = countKey(query);
-      const known = cache.fact<number>(key);
-      const [rows, total] = await pageAndCount(filter, known);
-      if (known === undefined) cache.storeFact(key, generation, total);
-      const capped = query.q !== undefined && total > SEARCH_COUNT_MAX;
-      return { items: rows.map(sent), total: capped ? SEARCH_COUNT_MAX : total, capped };
-    },
+  /** One page and the number of matches; `capped` when a name search matched more than SEARCH_COUNT_MAX. */
+  async function list(
+    query: ProductListQuery,
+  ): Promise<{ items: Product[]; total: number; capped: boolean }> {
+    const generation = cache.generation;
+    const filter = await filterOf(query);
+    if (filter === undefined || filter.categoryTags?.length === 0)
+      return { items: [], total: 0, capped: false };
+    const key = countKey(query);
+    const known = cache.fact<number>(key);
+    const [rows, total] = await pageAndCount(filter, known);
+    if (known === undefined) cache.storeFact(key, generation, total);
+    const capped = query.q !== undefined && total > SEARCH_COUNT_MAX;
+    return { items: rows.map(sent), total: capped ? SEARCH_COUNT_MAX : total, capped };
+  }
 
-    /** The counts beside a list: see ProductFacetsSchema. */
-    async facets(query: ProductFilterQuery): Promise<ProductFacets> {
-      const filter = await filterOf(query);
-      return filter === undefined ? NO_FACETS : repository.facets(filter);
-    },
+  /** The counts beside a list: see ProductFacetsSchema. */
+  async function facets(query: ProductFilterQuery): Promise<ProductFacets> {
+    const filter = await filterOf(query);
+    return filter === undefined ? NO_FACETS : repository.facets(filter);
+  }
+
+  return {
+    list: (query: ProductListQuery) => withinSearchTimeout(list(query)),
+
+    facets: (query: ProductFilterQuery) => withinSearchTimeout(facets(query)),
 
     async get(id: string): Promise<Product> {
       // A malformed id cannot name a product: same answer as an unknown one.
