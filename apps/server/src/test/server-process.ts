@@ -233,6 +233,20 @@ export async function signUpOver(
 }
 
 /** Runs `npm run users -- ARGS` as the operator would, on the data `env` names: its exit code and output. */
+/** The one-time link `npm run users -- verify` printed, to choose the account's password. */
+export function operatorLinkOf(output: string): URL {
+  const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(output)?.[0];
+  if (!link) throw new Error(`the command printed no link to choose the password: ${output}`);
+  return new URL(link);
+}
+
+/** Chooses the password through the operator's link, as its page does: the answer signs the operator in. */
+export const choosePasswordOver = (server: ServerProcess, link: URL, newPassword: string) =>
+  call(server, 'POST', '/api/auth/reset-password', {
+    headers: { origin: server.origin },
+    body: { token: link.searchParams.get('token'), newPassword },
+  });
+
 export function usersCommand(env: Record<string, string>, ...args: string[]) {
   const child = spawn(TSX, [USERS_CLI, ...args], {
     cwd: tmpdir(),

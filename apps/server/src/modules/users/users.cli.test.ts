@@ -7,6 +7,8 @@ import {
   signUpOver,
   usersCommand,
   type ServerProcess,
+  choosePasswordOver,
+  operatorLinkOf,
 } from '../../test/server-process.ts';
 import { TEST_ADMIN_EMAIL } from '../../test/test-app.ts';
 import { createPostgresDatabase, testEngine } from '../../test/test-database.ts';
@@ -74,23 +76,15 @@ describe(`npm run users -- verify (${testEngine})`, () => {
     expect((await signIn(TEST_PASSWORD)).status).toBe(401);
 
     // The printed link chooses the operator's password and signs them in, as the admin.
-    const link = new URL(
-      /https?:\/\/\S+\/reset-password\?token=\S+/.exec(verified.output)?.[0] ?? 'http://x',
-    );
-    const reset = await call(server, 'POST', '/api/auth/reset-password', {
-      headers: { origin: server.origin },
-      body: { token: link.searchParams.get('token'), newPassword: OPERATOR_PASSWORD },
-    });
+    const link = operatorLinkOf(verified.output);
+    const reset = await choosePasswordOver(server, link, OPERATOR_PASSWORD);
     expect(reset.status, reset.text).toBe(200);
     const operator = { ...admin, token: reset.headers.get('set-auth-token') ?? '' };
     expect(await roleOf(operator)).toBe('admin');
     expect((await signIn(OPERATOR_PASSWORD)).status).toBe(200);
     expect((await signIn(TEST_PASSWORD)).status).toBe(401);
     // The link works once.
-    const again = await call(server, 'POST', '/api/auth/reset-password', {
-      headers: { origin: server.origin },
-      body: { token: link.searchParams.get('token'), newPassword: TEST_PASSWORD },
-    });
+    const again = await choosePasswordOver(server, link, TEST_PASSWORD);
     expect(again.status).toBe(400);
   }, 120_000);
 
