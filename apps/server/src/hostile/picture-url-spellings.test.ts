@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as auth from '@bazaar/shared/auth';
 import * as categories from '@bazaar/shared/categories';
@@ -19,7 +18,7 @@ import { createUploadsRepository } from '../modules/uploads/uploads.repository.t
 import { asBearer, asCookie, signUp, TEST_PASSWORD, type TestAccount } from '../test/accounts.ts';
 import { tableFingerprinter, WRITE_COUNTERS, type Fingerprint } from '../test/table-fingerprint.ts';
 import { TEST_PUBLIC_URL, useTestApp } from '../test/test-app.ts';
-import { upload } from '../test/uploads.ts';
+import { uploadedPictureOf } from '../test/uploads.ts';
 
 // Hostile class "URL spellings for every field that names a picture" (issue 42, point 7): another user's upload,
 // spelled so that a browser or a proxy still reaches it but a naive check does not see it, is refused in every
@@ -31,14 +30,7 @@ let attacker: TestAccount;
 let attackersProduct: string;
 let fingerprint: () => Promise<Fingerprint>;
 
-async function uploadAs(account: TestAccount): Promise<string> {
-  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c84' } })
-    .jpeg()
-    .toBuffer();
-  const response = await upload(testApp.app, account, photo);
-  expect(response.statusCode).toBe(201);
-  return response.json<{ url: string }>().url;
-}
+const uploadAs = (account: TestAccount) => uploadedPictureOf(testApp.app, account);
 
 beforeAll(async () => {
   victim = await signUp(testApp.app, 'spellings-victim@bazaar.test', 'Vic Victim');

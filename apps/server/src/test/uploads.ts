@@ -46,6 +46,16 @@ export function upload(
   });
 }
 
+/** Uploads a small JPEG as `account` and answers its URL; throws unless the shop took it (201). */
+export async function uploadedPictureOf(app: FastifyInstance, account: TestAccount): Promise<string> {
+  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c84' } })
+    .jpeg()
+    .toBuffer();
+  const response = await upload(app, account, photo);
+  if (response.statusCode !== 201) throw new Error(`the upload failed: ${response.body}`);
+  return response.json<{ url: string }>().url;
+}
+
 /**
  * Detail at every scale, as in a photo of a real scene (about as strong at each scale, as natural pictures are):
  * random values on ever finer grids, each smoothly interpolated to `width` × `height`. Values around 0, one a pixel.

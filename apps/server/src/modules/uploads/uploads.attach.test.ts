@@ -1,12 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uploadIdOf } from '@bazaar/shared/uploads';
 import { products, uploads, users } from '../../db/schema.ts';
 import { asBearer, signUpCast, type TestAccount } from '../../test/accounts.ts';
 import { orderOf } from '../../test/order-fixtures.ts';
 import { TEST_PUBLIC_URL, useTestApp } from '../../test/test-app.ts';
-import { upload } from '../../test/uploads.ts';
+import { uploadedPictureOf } from '../../test/uploads.ts';
 import { createUploadsRepository } from './uploads.repository.ts';
 
 // Room in the upload queue for the 24 attach races' uploads of one user at once.
@@ -16,14 +15,7 @@ let cast: Awaited<ReturnType<typeof signUpCast>>;
 const pictures = { owner: '', stranger: '', admin: '' };
 const FORBIDDEN = { error: 'FORBIDDEN', message: 'You can only use pictures you uploaded.' };
 
-async function uploadAs(account: TestAccount): Promise<string> {
-  const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#48c' } })
-    .jpeg()
-    .toBuffer();
-  const response = await upload(testApp.app, account, photo);
-  expect(response.statusCode).toBe(201);
-  return response.json<{ url: string }>().url;
-}
+const uploadAs = (account: TestAccount) => uploadedPictureOf(testApp.app, account);
 
 beforeAll(async () => {
   cast = await signUpCast(testApp, 'attach');
