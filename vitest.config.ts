@@ -3,9 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['apps/*/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
-    // Each API test file has its own database: a fresh PostgreSQL database it migrates, or on PGlite an in-memory
-    // copy of one migrated database the global setup made for the run.
-    globalSetup: ['apps/server/src/test/pglite-template.ts'],
+    // Each API test file has its own database: a copy of one migrated database the global setup made for the run.
+    globalSetup: ['apps/server/src/test/database-templates.ts'],
     hookTimeout: 120_000,
     testTimeout: 60_000,
     reporters: [

@@ -172,12 +172,12 @@ export function serverProcesses() {
     },
 
     /**
-     * A new, empty database of the engine under test, as the env of the servers to start on it: a PostgreSQL
-     * database (DATABASE_URL) or a PGlite data directory (DATA_DIR), removed after the file's tests.
+     * A new database without rows of the engine under test, as the env of the servers to start on it: a
+     * PostgreSQL database (DATABASE_URL) or a PGlite data directory (DATA_DIR), removed after the file's tests.
      */
     async storage(): Promise<Record<string, string>> {
       if (testEngine !== 'postgres') return { DATA_DIR: await this.dataDir() };
-      const postgres = await createPostgresDatabase();
+      const postgres = await createPostgresDatabase({ migrated: true });
       drops.push(postgres.drop);
       return { DATABASE_URL: postgres.url };
     },
