@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { paths } from '../paths.ts';
 import { accountOf, TEST_PASSWORD, type TestAccount } from './accounts.ts';
 import { freePort } from './free-port.ts';
@@ -189,6 +190,26 @@ export function serverProcesses() {
       return dir;
     },
   };
+}
+
+/**
+ * Opens the database of `storage` (an env from `storage()`) for `work`. PGlite's data directory belongs to one
+ * process: no server may be running on it.
+ */
+export async function withStoredDatabase<T>(
+  storage: Record<string, string>,
+  work: (database: DatabaseHandle) => Promise<T>,
+): Promise<T> {
+  const database = await openDatabase(
+    storage.DATABASE_URL
+      ? { databaseUrl: storage.DATABASE_URL }
+      : { dataDir: join(storage.DATA_DIR!, 'pglite') },
+  );
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+  }
 }
 
 /** Sends a JSON request to `server` and answers its status, headers and parsed body. */
