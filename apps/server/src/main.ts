@@ -5,16 +5,12 @@ import { pino } from 'pino';
 import { runPrimary } from './cluster.ts';
 import { loadEnv, type Env } from './config/env.ts';
 import { limitHeapGrowth } from './config/heap-growth.ts';
+import { loggerOptions } from './config/logging.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { seedDemoIfEmpty } from './db/seed/seed-on-start.ts';
 import { buildApp } from './http/app.ts';
 import { paths } from './paths.ts';
-
-function loggerOptions(env: Env) {
-  if (env.NODE_ENV !== 'development') return { level: env.LOG_LEVEL };
-  return { level: env.LOG_LEVEL, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } };
-}
 
 function loadEnvOrExit(): Env {
   try {
