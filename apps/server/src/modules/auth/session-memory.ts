@@ -1,5 +1,5 @@
 import { createChangeFollower } from '../../db/follow-changes.ts';
-import { createByteLru } from '../catalog-cache/catalog-cache.module.ts';
+import { createByteLru } from '../../lib/byte-lru.ts';
 
 /** The channel of migration 0015's announcements: a session or a user was changed or removed. */
 export const SESSIONS_CHANNEL = 'bazaar_sessions';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { createChangeFollower } from '../../db/follow-changes.ts';
-import { createByteLru } from './byte-lru.ts';
+import { createByteLru } from '../../lib/byte-lru.ts';
 
 export type Encoding = 'identity' | 'gzip' | 'br';
 
