@@ -16,7 +16,7 @@ import { orderStatusOf, type OrderListQuery, type OrderStatus } from '@bazaar/sh
 import type { PublicUser } from '@bazaar/shared/users';
 import { announceCatalogChange, CATALOG_CHANNEL } from '../../db/catalog-changes.ts';
 import { prepareRows, type Database } from '../../db/client.ts';
-import { createByteLru } from '../catalog-cache/catalog-cache.module.ts';
+import { createByteLru } from '../../lib/byte-lru.ts';
 import { orderLines, orders, products, users } from '../../db/schema.ts';
 import {
   buyerCancelledMail,

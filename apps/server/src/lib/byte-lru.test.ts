@@ -28,6 +28,25 @@ describe('createByteLru', () => {
     expect(lru.get('a')).toBeUndefined();
   });
 
+  it('counts an entry at its new size when the same value is set again', () => {
+    const lru = createByteLru<{ bodies: string[] }>(100);
+    const entry = { bodies: ['identity'] };
+    lru.set('a', entry, 40);
+    lru.set('b', { bodies: [] }, 40);
+    entry.bodies.push('gzip');
+    lru.set('a', entry, 70);
+    expect(lru.bytes).toBe(70);
+    expect(lru.get('b')).toBeUndefined();
+    expect(lru.get('a')).toBe(entry);
+  });
+
+  it('keeps nothing when its budget is 0', () => {
+    const lru = createByteLru<string>(0);
+    lru.set('a', 'A', 1);
+    expect(lru.get('a')).toBeUndefined();
+    expect(lru.bytes).toBe(0);
+  });
+
   it('forgets one entry on demand, and its size with it', () => {
     const lru = createByteLru<string>(100);
     lru.set('a', 'A', 30);

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { rateLimits } from '../../db/schema.ts';
+import type { Database } from '../db/client.ts';
+import { rateLimits } from '../db/schema.ts';
 
 export interface RateLimitOptions {
   max: number;
