@@ -7,7 +7,7 @@ import { loadEnv, type Env } from './config/env.ts';
 import { limitHeapGrowth } from './config/heap-growth.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
-import { seedDemoIfEmpty } from './db/seed/seed-on-start.ts';
+import { seedDemoIfEmpty } from './demo/seed-on-start.ts';
 import { buildApp } from './http/app.ts';
 import { paths } from './paths.ts';
 

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { parseEnv } from '../../config/env.ts';
-import { openDatabase } from '../client.ts';
+import { parseEnv } from '../config/env.ts';
+import { openDatabase } from '../db/client.ts';
 import { seedDemoData } from './seed.ts';
 
 const DEFAULT_PRODUCTS = 150;

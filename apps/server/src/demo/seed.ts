@@ -1,9 +1,9 @@
 import { getTableColumns, sql } from 'drizzle-orm';
-import { announceCatalogChange } from '../catalog-changes.ts';
-import { snapshotLine } from '../order-line.ts';
-import { queryRows, type Database } from '../client.ts';
-import { categories, orderLines, orders, products, reviews, users } from '../schema.ts';
-import { categoryImageUrl, productImageUrl, slugify } from '../../images/image-urls.ts';
+import { announceCatalogChange } from '../db/catalog-changes.ts';
+import { snapshotLine } from '../db/order-line.ts';
+import { queryRows, type Database } from '../db/client.ts';
+import { categories, orderLines, orders, products, reviews, users } from '../db/schema.ts';
+import { categoryImageUrl, productImageUrl, slugify } from '../images/image-urls.ts';
 import {
   CATALOG,
   COLORS,
