@@ -22,6 +22,7 @@ export type { Viewer } from './viewer.ts';
 export { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
 export { RESET_LINK_SECONDS } from './account-mails.ts';
 export { createEmailConfirmationRepository } from './email-confirmation.repository.ts';
+export { boundedPasswordHashing, CREDENTIAL_PROVIDER_ID } from './password-hashing.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
