@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { accounts, users } from '../db/schema.ts';
-import { TEST_ORIGIN } from '../test/accounts.ts';
+import { signIn as signInTo } from '../test/accounts.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import { signInLine, type DemoSignIn } from './demo-sign-ins.ts';
@@ -9,13 +9,7 @@ import { DEMO_BUYER_EMAIL, DEMO_MAKER_EMAIL, DEMO_SELLER_EMAIL, seedDemoData } f
 
 const testApp = useTestApp();
 
-const signIn = (email: string, password: string) =>
-  testApp.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    headers: { origin: TEST_ORIGIN },
-    payload: { email, password },
-  });
+const signIn = (email: string, password: string) => signInTo(testApp.app, email, password);
 
 // A catalog of no products: the demo people and their passwords are what these tests are about.
 const seed = async (db = testApp.database.db) => (await seedDemoData(db, { products: 0 })).signIns;
