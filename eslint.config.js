@@ -88,7 +88,8 @@ export default tseslint.config(
   {
     // The server's layers: config → db → lib → modules → http, with errors/ and images/ neutral ground that any
     // layer may use. A module reaches another only through the other's entry, `<name>.module.ts`, which registers the
-    // module and lists what others may use. Tests and their helpers (a module's hostile-table entries,
+    // module and lists what others may use. demo/ (the seed and the demo pictures) stands beside the modules: only
+    // the wiring (main.ts, http/) uses it. Tests and their helpers (a module's hostile-table entries,
     // `*.hostile.ts`, among them) cross layers on purpose and are left out.
     files: ['apps/server/src/**/*.ts'],
     ignores: ['**/*.test.ts', '**/*.hostile.ts', 'apps/server/src/test/**', 'apps/server/src/hostile/**'],
@@ -106,8 +107,8 @@ export default tseslint.config(
             },
             {
               target: './db',
-              from: ['./lib', './modules', './http'],
-              message: 'db/ never imports lib/, a module or http/.',
+              from: ['./lib', './modules', './demo', './http'],
+              message: 'db/ never imports lib/, a module, demo/ or http/.',
             },
             {
               target: './lib',
@@ -117,16 +118,24 @@ export default tseslint.config(
             },
             {
               target: ['./errors', './images'],
-              from: ['./db', './lib', './modules', './http'],
+              from: ['./db', './lib', './modules', './demo', './http'],
               message: 'errors/ and images/ are neutral: they import no layer.',
             },
             { target: './modules', from: './http', message: 'A module never imports http/.' },
+            { target: './modules', from: './demo', message: "The shop's modules never import the demo." },
+            { target: './demo', from: './http', message: 'demo/ never imports http/.' },
             ...serverModules.map((module) => ({
               target: `./modules/${module}`,
               from: './modules',
               except: [`./${module}`, ...serverModules.map((other) => `./${other}/${other}.module.ts`)],
               message: 'A module imports another only through its <name>.module.ts.',
             })),
+            {
+              target: './demo',
+              from: './modules',
+              except: serverModules.map((module) => `./${module}/${module}.module.ts`),
+              message: 'demo/ uses a module only through its <name>.module.ts.',
+            },
           ],
         },
       ],

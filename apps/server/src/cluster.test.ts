@@ -6,7 +6,7 @@ import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 import type { Product } from '@bazaar/shared/products';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { mailOutbox } from './db/schema.ts';
-import { DEMO_PRODUCT_COUNT } from './db/seed/seed-on-start.ts';
+import { DEMO_PRODUCT_COUNT } from './demo/seed-on-start.ts';
 import { mailBody, queueMail } from './modules/mail/mail.module.ts';
 import { accountOf, asBearer, asCookie, TEST_PASSWORD, type TestAccount } from './test/accounts.ts';
 import { orderBody } from './test/order-fixtures.ts';

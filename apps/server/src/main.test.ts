@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Product } from '@bazaar/shared/products';
-import { serverProcesses, type ServerProcess } from './test/server-process.ts';
+import { DEMO_BUYER_EMAIL, DEMO_SELLER_EMAIL } from './demo/seed.ts';
+import { call, serverProcesses, type ServerProcess } from './test/server-process.ts';
 import { createPostgresDatabase, testEngine } from './test/test-database.ts';
 
 // The built entry point, as `npm start` runs it, on a data directory (or database) of its own.
@@ -23,18 +24,37 @@ async function catalog(server: ServerProcess) {
   };
 }
 
+/** The demo accounts' e-mails and passwords a server's log showed, in its order. */
+const demoSignInsIn = (output: string) =>
+  [...output.matchAll(/Demo (?:seller|buyer): (\S+) \/ ([a-z-]+)/g)].map(([, email, password]) => ({
+    email,
+    password,
+  }));
+
+const signIn = (server: ServerProcess, body: { email?: string; password?: string }) =>
+  call(server, 'POST', '/api/auth/sign-in/email', { headers: { origin: server.origin }, body });
+
 describe('the server process', () => {
-  it('seeds an empty database on first start, keeps it across a SIGTERM restart, and does not seed twice', async ({
+  it('seeds an empty database on first start and shows the demo passwords, keeps both across a SIGTERM restart, and does not seed or show them twice', async ({
     onTestFinished,
   }) => {
     const storage = await freshStorage((drop) => onTestFinished(drop));
-    const first = await servers.start({ ...storage, SEED_ON_START: 'true' });
+    const env = { ...storage, SEED_ON_START: 'true', LOG_LEVEL: 'info' };
+    const first = await servers.start(env);
     const before = await catalog(first);
     expect(before.total).toBe(150);
+    // The log reaches the test through a pipe, maybe after the server's first answer.
+    await vi.waitFor(() => expect(first.output()).toContain('Bazaar ('));
+    const printed = demoSignInsIn(first.output());
+    expect(printed.map(({ email }) => email)).toEqual([DEMO_SELLER_EMAIL, DEMO_BUYER_EMAIL]);
+    for (const account of printed) expect((await signIn(first, account)).status).toBe(200);
     expect(await first.kill('SIGTERM')).toBe(0);
 
-    const second = await servers.start({ ...storage, SEED_ON_START: 'true' });
+    const second = await servers.start(env);
     expect(await catalog(second)).toEqual(before);
+    await vi.waitFor(() => expect(second.output()).toContain('Bazaar ('));
+    expect(demoSignInsIn(second.output())).toEqual([]);
+    for (const account of printed) expect((await signIn(second, account)).status).toBe(200);
     expect(await second.kill('SIGTERM')).toBe(0);
   });
 

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { join } from 'node:path';
-import { pino } from 'pino';
+import { pino, type BaseLogger } from 'pino';
 import { runPrimary } from './cluster.ts';
 import { loadEnv, type Env } from './config/env.ts';
 import { limitHeapGrowth } from './config/heap-growth.ts';
@@ -8,7 +8,8 @@ import { loggerOptions } from './config/logging.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { vacuumSearch } from './db/maintenance.ts';
-import { seedDemoIfEmpty } from './db/seed/seed-on-start.ts';
+import { signInLine } from './demo/demo-sign-ins.ts';
+import { seedDemoIfEmpty } from './demo/seed-on-start.ts';
 import { buildApp } from './http/app.ts';
 import { paths } from './paths.ts';
 
@@ -39,14 +40,14 @@ const migrate = (database: DatabaseHandle) =>
     await vacuumSearch(database.db);
   });
 
-async function seedIfAsked(
-  database: DatabaseHandle,
-  env: Env,
-  log: { info(data: object, msg: string): void },
-) {
+/** Seeds an empty database when asked; the demo accounts' new passwords are shown then, and never again. */
+async function seedIfAsked(database: DatabaseHandle, env: Env, log: Pick<BaseLogger, 'info'>) {
   if (!env.SEED_ON_START) return;
   const seeded = await database.exclusively(() => seedDemoIfEmpty(database.db));
-  if (seeded) log.info(seeded, 'empty database: demo catalog created');
+  if (!seeded) return;
+  const { signIns, ...counts } = seeded;
+  log.info(counts, 'empty database: demo catalog created');
+  for (const signIn of signIns) log.info(signInLine(signIn));
 }
 
 /** One server process: the whole shop, or one of WEB_CONCURRENCY workers whose primary prepared the database. */

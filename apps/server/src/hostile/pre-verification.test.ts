@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { asBearer, signUp, TEST_ORIGIN, TEST_PASSWORD, type TestAccount } from '../test/accounts.ts';
+import {
+  asBearer,
+  signIn as signInTo,
+  signUp,
+  TEST_ORIGIN,
+  TEST_PASSWORD,
+  type TestAccount,
+} from '../test/accounts.ts';
 import { confirmationToken, confirmEmail } from '../test/email-confirmation.ts';
 import { latestMail } from '../test/outbox.ts';
 import { useTestApp } from '../test/test-app.ts';
@@ -10,13 +17,7 @@ const testApp = useTestApp();
 
 const OWNERS_PASSWORD = 'the owner of the mailbox';
 
-const signIn = (email: string, password: string) =>
-  testApp.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    headers: { origin: TEST_ORIGIN },
-    payload: { email, password },
-  });
+const signIn = (email: string, password: string) => signInTo(testApp.app, email, password);
 
 const sessionWorks = async (account: TestAccount) =>
   (

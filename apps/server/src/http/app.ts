@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 import type { Env } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
+import { demoPictures } from '../demo/pictures/demo-pictures.ts';
 import { shopImageUrls } from '../images/image-urls.ts';
 import { registerAuth } from '../modules/auth/auth.module.ts';
 import { registerCatalogCache } from '../modules/catalog-cache/catalog-cache.module.ts';
@@ -120,7 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   if (options.mailSender !== false) registerMailSender(app, { db, env, timings: options.mailSender });
-  await registerImages(app);
+  await registerImages(app, { drawings: demoPictures });
   await registerMedia(app, { db, env });
   await registerSeo(app, {
     db,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@bazaar/shared/orders';
 import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 import type { Product } from '@bazaar/shared/products';
-import { DEMO_PRODUCT_COUNT } from '../db/seed/seed-on-start.ts';
+import { DEMO_PRODUCT_COUNT } from '../demo/seed-on-start.ts';
 import { orderBody } from '../test/order-fixtures.ts';
 import { asBearer, asCookie, TEST_PASSWORD, type TestAccount } from '../test/accounts.ts';
 import { call, serverProcesses, signUpOver, type ServerProcess } from '../test/server-process.ts';

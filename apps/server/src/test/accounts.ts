@@ -19,6 +19,15 @@ export interface TestAccount {
   cookie: string;
 }
 
+/** Signs in with an e-mail and a password, as the sign-in page does: Better Auth's answer. */
+export const signIn = (app: FastifyInstance, email: string, password: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: TEST_ORIGIN },
+    payload: { email, password },
+  });
+
 export const asBearer = (account: TestAccount) => ({ authorization: `Bearer ${account.token}` });
 export const asCookie = (account: TestAccount) => ({ cookie: account.cookie, origin: TEST_ORIGIN });
 

@@ -21,6 +21,7 @@ import { createWriteLimits, isWrite, type WriteLimit } from './write-limits.ts';
 export type { Viewer } from './viewer.ts';
 export { RESET_LINK_SECONDS } from './account-mails.ts';
 export { createEmailConfirmationRepository } from './email-confirmation.repository.ts';
+export { boundedPasswordHashing, CREDENTIAL_PROVIDER_ID } from './password-hashing.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -2,9 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema.ts';
-
-/** Better Auth's provider id of the account that holds a password. */
-const CREDENTIAL = 'credential';
+import { CREDENTIAL_PROVIDER_ID as CREDENTIAL } from './password-hashing.ts';
 
 /** The account a confirmation link or the operator's command is about. */
 export interface AccountToConfirm {

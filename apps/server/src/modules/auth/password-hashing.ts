@@ -1,6 +1,9 @@
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { queue } from '../../lib/in-turn.ts';
 
+/** Better Auth's provider id of the account that holds a password. */
+export const CREDENTIAL_PROVIDER_ID = 'credential';
+
 /**
  * How many password hashes run at once. Each is Better Auth's scrypt (N = 16384, r = 16: 32 MB of memory while it
  * runs, in libuv's thread pool); a burst of sign-ins would otherwise run four at once (the pool's threads) and the

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { Product } from '@bazaar/shared/products';
 import { categories } from '../../db/schema.ts';
-import { seedDemoData } from '../../db/seed/seed.ts';
+import { seedDemoData } from '../../demo/seed.ts';
 import { asBearer, asCookie, signUp, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { createTestApp, useTestApp } from '../../test/test-app.ts';

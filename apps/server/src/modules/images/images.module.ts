@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { imageRoutes } from './images.routes.ts';
+import { imageRoutes, type PictureDrawings } from './images.routes.ts';
 
-/** The generated placeholder images, served at the root beside the web app. */
-export async function registerImages(app: FastifyInstance) {
-  await app.register(imageRoutes);
+export type { PictureDrawings } from './images.routes.ts';
+
+/**
+ * The generated placeholder images, served at the root beside the web app. What they show is not the shop's:
+ * `drawings` draws them (the demo's, `demo/pictures/`, in the shop).
+ */
+export async function registerImages(app: FastifyInstance, { drawings }: { drawings: PictureDrawings }) {
+  await app.register(imageRoutes(drawings));
 }

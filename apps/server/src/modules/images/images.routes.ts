@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { renderBannerImage, renderCategoryImage, renderProductImage } from './images.svg.ts';
 import { BANNER_COUNT, MAX_PRODUCT_IMAGE_VARIANT, MAX_SLUG_LENGTH } from '../../images/image-urls.ts';
 
 const slug = z.string().regex(new RegExp(`^[a-z0-9-]{1,${MAX_SLUG_LENGTH}}$`));
@@ -16,8 +15,15 @@ function sendSvg(reply: FastifyReply, body: string): FastifyReply {
   );
 }
 
-/** Serves the generated placeholder images behind the URLs of image-urls.ts. */
-export async function imageRoutes(app: FastifyInstance) {
+/** Draws each picture as an SVG document from its URL's parts, which the routes have checked. */
+export interface PictureDrawings {
+  product(slug: string, variant: number): string;
+  category(slug: string): string;
+  banner(index: number): string;
+}
+
+/** Serves the generated placeholder images behind the URLs of image-urls.ts, as `drawings` draws them. */
+export const imageRoutes = (drawings: PictureDrawings) => async (app: FastifyInstance) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -31,18 +37,18 @@ export async function imageRoutes(app: FastifyInstance) {
         hide: true,
       },
     },
-    (request, reply) => sendSvg(reply, renderProductImage(request.params.slug, request.params.variant)),
+    (request, reply) => sendSvg(reply, drawings.product(request.params.slug, request.params.variant)),
   );
 
   routes.get(
     '/images/categories/:slug.svg',
     { schema: { params: z.object({ slug }), hide: true } },
-    (request, reply) => sendSvg(reply, renderCategoryImage(request.params.slug)),
+    (request, reply) => sendSvg(reply, drawings.category(request.params.slug)),
   );
 
   routes.get(
     '/images/banners/:index.svg',
     { schema: { params: z.object({ index: z.coerce.number().int().min(1).max(BANNER_COUNT) }), hide: true } },
-    (request, reply) => sendSvg(reply, renderBannerImage(request.params.index)),
+    (request, reply) => sendSvg(reply, drawings.banner(request.params.index)),
   );
-}
+};

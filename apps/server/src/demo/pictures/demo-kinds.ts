@@ -1,5 +1,5 @@
-// What the picture of a demo product shows, read from its slug alone (its colour: db/seed/picture-color.ts).
-import { CATALOG } from '../../db/seed/catalog-words.ts';
+// What the picture of a demo product shows, read from its slug alone (its colour: demo/picture-color.ts).
+import { CATALOG } from '../catalog-words.ts';
 import { slugify } from '../../images/image-urls.ts';
 import { HOME } from './drawings/home.ts';
 import { LEISURE } from './drawings/leisure.ts';

@@ -1,10 +1,10 @@
 import { getTableColumns, sql } from 'drizzle-orm';
-import { announceCatalogChange } from '../catalog-changes.ts';
-import { analyzeFilledCatalog, vacuumFilledCatalog } from '../maintenance.ts';
-import { snapshotLine } from '../order-line.ts';
-import { queryRows, type Database } from '../client.ts';
-import { categories, orderLines, orders, products, reviews, users } from '../schema.ts';
-import { categoryImageUrl, productImageUrl, slugify } from '../../images/image-urls.ts';
+import { announceCatalogChange } from '../db/catalog-changes.ts';
+import { analyzeFilledCatalog, vacuumFilledCatalog } from '../db/maintenance.ts';
+import { snapshotLine } from '../db/order-line.ts';
+import { queryRows, type Database } from '../db/client.ts';
+import { categories, orderLines, orders, products, reviews, users } from '../db/schema.ts';
+import { categoryImageUrl, productImageUrl, slugify } from '../images/image-urls.ts';
 import {
   CATALOG,
   COLORS,
@@ -16,6 +16,7 @@ import {
   PRODUCT_LINES,
   type CatalogCategory,
 } from './catalog-words.ts';
+import { newDemoPasswords, storePassword, type DemoSignIn } from './demo-sign-ins.ts';
 import { demoProductColor } from './picture-color.ts';
 import { Random } from './random.ts';
 import { REVIEW_TEXTS, SELLER_REPLIES } from './review-words.ts';
@@ -23,6 +24,14 @@ import { REVIEW_TEXTS, SELLER_REPLIES } from './review-words.ts';
 export const DEMO_SELLER_EMAIL = 'seller@bazaar.test';
 /** A second seller, so the dashboard shows products the demo seller may not edit. */
 export const DEMO_MAKER_EMAIL = 'maker@bazaar.test';
+/** A customer with orders and reviews of the demo seller's products. */
+export const DEMO_BUYER_EMAIL = 'ava.thompson@bazaar.test';
+
+/**
+ * The accounts the seed gives a password (a new one at each seeding, printed once): one of each side of the shop.
+ * The other demo people have none, so that no password nobody reads is hashed (about 100 ms each).
+ */
+const DEMO_SIGN_INS = { 'Demo seller': DEMO_SELLER_EMAIL, 'Demo buyer': DEMO_BUYER_EMAIL };
 
 interface DemoPerson {
   name: string;
@@ -49,7 +58,7 @@ const DEMO_SELLERS: readonly DemoPerson[] = [
 const DEMO_CUSTOMERS: readonly DemoPerson[] = [
   {
     name: 'Ava Thompson',
-    email: 'ava.thompson@bazaar.test',
+    email: DEMO_BUYER_EMAIL,
     phone: '+44 20 7946 0812',
     address: '14 Rosebery Avenue, London EC1R 4SX, UK',
   },
@@ -111,6 +120,8 @@ export interface SeedSummary {
   users: number;
   orders: number;
   reviews: number;
+  /** The demo accounts' e-mails and new passwords, to be shown once: they are stored only hashed. */
+  signIns: DemoSignIn[];
 }
 
 // Every column spelled out: the bulk insert below does not fall back to column defaults.
@@ -151,17 +162,20 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
   const orderedIndexes = new Set(orderPlans.flatMap((plan) => plan.lines.map((line) => line.productIndex)));
   const reviewPlans = planReviews(new Random(SEEDS.reviews), orderPlans, now);
   const figures = reviewFigures(reviewPlans);
+  const passwords = await newDemoPasswords(DEMO_SIGN_INS);
 
   const summary = await db.transaction(async (tx) => {
     await tx.execute(
       sql`truncate table reviews, order_lines, orders, products, categories, category_tags restart identity cascade`,
     );
     const userIds = await upsertUsers(tx, now);
-    const sellerOf = (email: string): Seller => {
+    const userIdOf = (email: string): string => {
       const id = userIds.get(email);
-      if (id === undefined) throw new Error(`the demo seller ${email} was not seeded`);
-      return { id, email };
+      if (id === undefined) throw new Error(`the demo user ${email} was not seeded`);
+      return id;
     };
+    for (const { signIn, hash } of passwords) await storePassword(tx, userIdOf(signIn.email), hash);
+    const sellerOf = (email: string): Seller => ({ id: userIdOf(email), email });
     const sellers = { seller: sellerOf(DEMO_SELLER_EMAIL), maker: sellerOf(DEMO_MAKER_EMAIL) };
     const categoryRows = buildCategories(now);
     await tx.insert(categories).values(categoryRows);
@@ -196,6 +210,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       users: userIds.size,
       orders: orderRows.length,
       reviews: reviewRows.length,
+      signIns: passwords.map(({ signIn }) => signIn),
     };
   });
   await vacuumFilledCatalog(db);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { lineTotalCents } from '@bazaar/shared/pricing';
-import { queryRows, type DatabaseHandle } from '../client.ts';
-import { categories, orderLines, orders, products, reviews, users } from '../schema.ts';
-import { createTestDatabase } from '../../test/test-database.ts';
-import { productImageUrl, slugify } from '../../images/image-urls.ts';
-import { kindOfSlug } from '../../modules/images/demo-kinds.ts';
+import { queryRows, type DatabaseHandle } from '../db/client.ts';
+import { categories, orderLines, orders, products, reviews, users } from '../db/schema.ts';
+import { createTestDatabase } from '../test/test-database.ts';
+import { productImageUrl, slugify } from '../images/image-urls.ts';
+import { kindOfSlug } from './pictures/demo-kinds.ts';
 import { demoProductColor } from './picture-color.ts';
 import { DEMO_MAKER_EMAIL, DEMO_SELLER_EMAIL, seedDemoData } from './seed.ts';
 

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { parseEnv } from '../../config/env.ts';
-import { openDatabase } from '../client.ts';
+import { parseEnv } from '../config/env.ts';
+import { openDatabase } from '../db/client.ts';
+import { signInLine } from './demo-sign-ins.ts';
 import { seedDemoData } from './seed.ts';
 
 const DEFAULT_PRODUCTS = 150;
@@ -57,6 +58,7 @@ async function main() {
       `Seeded ${summary.categories} categories, ${summary.products} products, ${summary.users} users, ` +
         `${summary.orders} orders and ${summary.reviews} reviews into ${handle.engine} in ${seconds} s.`,
     );
+    for (const signIn of summary.signIns) console.log(signInLine(signIn));
   } finally {
     await handle.close();
   }

@@ -1,5 +1,5 @@
-import type { Database } from '../client.ts';
-import { categories } from '../schema.ts';
+import type { Database } from '../db/client.ts';
+import { categories } from '../db/schema.ts';
 import { seedDemoData, type SeedSummary } from './seed.ts';
 
 export const DEMO_PRODUCT_COUNT = 150;

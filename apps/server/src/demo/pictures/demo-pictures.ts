@@ -1,7 +1,8 @@
 // Demo pictures drawn from the URL alone, so images need no storage, no network and never change.
 import { COLOR_HEX, DRAWINGS, KIND_BY_CATEGORY, type Kind, kindOfSlug } from './demo-kinds.ts';
-import { demoProductColor, hash } from '../../db/seed/picture-color.ts';
+import { demoProductColor, hash } from '../picture-color.ts';
 import { slugify } from '../../images/image-urls.ts';
+import type { PictureDrawings } from '../../modules/images/images.module.ts';
 import { type Drawing, type Paint, isPale, mix, paintDefs, paintOf } from './drawings/paint.ts';
 
 const FONT = 'system-ui, sans-serif';
@@ -236,3 +237,10 @@ export function renderBannerImage(index: number): string {
   <text x="220" y="${240 + headingLines.length * 92 + 62}" text-anchor="middle" font-size="26" font-weight="700" fill="hsl(${hue}, 72%, 38%)" font-family="${FONT}">Shop now</text>`,
   );
 }
+
+/** The shop's generated pictures as the demo draws them: modules/images serves them. */
+export const demoPictures: PictureDrawings = {
+  product: renderProductImage,
+  category: renderCategoryImage,
+  banner: renderBannerImage,
+};

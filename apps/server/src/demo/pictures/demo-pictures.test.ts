@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOG, COLORS, PRODUCT_LINES } from '../../db/seed/catalog-words.ts';
+import { CATALOG, COLORS, PRODUCT_LINES } from '../catalog-words.ts';
 import { slugify } from '../../images/image-urls.ts';
 import { COLOR_HEX, DRAWINGS, KIND_BY_CATEGORY, KIND_BY_NOUN, type Kind, kindOfSlug } from './demo-kinds.ts';
-import { demoProductColor } from '../../db/seed/picture-color.ts';
+import { demoProductColor } from '../picture-color.ts';
 import { paintOf } from './drawings/paint.ts';
 import {
   PARCEL,
@@ -10,7 +10,7 @@ import {
   renderBannerImage,
   renderCategoryImage,
   renderProductImage,
-} from './images.svg.ts';
+} from './demo-pictures.ts';
 
 const KINDS = Object.keys(DRAWINGS) as Kind[];
 
