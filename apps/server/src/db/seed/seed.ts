@@ -1,5 +1,4 @@
 import { getTableColumns, sql } from 'drizzle-orm';
-import { announceCatalogChange } from '../catalog-changes.ts';
 import { snapshotLine } from '../order-line.ts';
 import { queryRows, type Database } from '../client.ts';
 import { categories, orderLines, orders, products, reviews, users } from '../schema.ts';
@@ -193,8 +192,6 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     }
     const reviewRows = buildReviews(reviewPlans, ordered);
     if (reviewRows.length > 0) await tx.insert(reviews).values(reviewRows);
-    // Running servers empty their catalog caches when this commits.
-    await announceCatalogChange(tx);
     return {
       categories: categoryRows.length,
       products: total,
