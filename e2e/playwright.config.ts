@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { GENEROUS_LIMITS } from '@bazaar/server/testing';
-import { createDatabase } from './support/database.ts';
+import { createDatabase, GENEROUS_LIMITS } from '@bazaar/server/testing';
 import { ADMIN_EMAIL } from './support/accounts.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -41,6 +40,24 @@ async function prepareRunStorage(): Promise<void> {
   });
 }
 
+/**
+ * The journeys whose engine matters, run on both engines in CI (E2E_ENGINE_JOURNEYS=only); the others run on one,
+ * as the API suite already holds what the engines do differently. Each list entry says which difference it guards.
+ */
+const ENGINE_JOURNEYS = [
+  // Orders placed in one statement, stock taken and held per buyer (an advisory lock on PostgreSQL only).
+  'dashboard-checkout.spec.ts',
+  'stock.spec.ts',
+  // Search's SQL: the dictionary, typos and facets, with a statement timeout on PostgreSQL only.
+  'search-page.spec.ts',
+  // Catalog writes reaching the catalog cache through LISTEN/NOTIFY, which each engine does its own way.
+  'dashboard-products.spec.ts',
+  // Pictures stored in the database and read back as bytes.
+  'photos.spec.ts',
+  // The mail outbox: claimed with row locks and woken by notifications.
+  'mail-journey.spec.ts',
+];
+
 // Playwright loads this file in the runner and again in every worker; only the runner starts the server.
 if (process.env.TEST_WORKER_INDEX === undefined && process.env.E2E_RUN_DATA_DIR === undefined) {
   await prepareRunStorage();
@@ -48,9 +65,13 @@ if (process.env.TEST_WORKER_INDEX === undefined && process.env.E2E_RUN_DATA_DIR 
 
 export default defineConfig({
   testDir: './tests',
+  testMatch: process.env.E2E_ENGINE_JOURNEYS === 'only' ? ENGINE_JOURNEYS : undefined,
   // Not the repository's test-results/: Playwright empties its output folder first, and Vitest's results live there.
   outputDir: './test-results',
   fullyParallel: true,
+  // Two at a time even on two cores (Playwright's default is half the cores): a journey mostly waits for the
+  // server and the page, and each test signs up its own accounts.
+  workers: Math.max(2, Math.floor(availableParallelism() / 2)),
   // Generous: the shared test machines are often busy, and a slow step is not a failure of the shop.
   timeout: 60_000,
   expect: { timeout: 10_000 },

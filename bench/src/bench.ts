@@ -1,5 +1,6 @@
 // `npm run bench -- --help`: loads the production build of the shop and compares it with a bare node:http
 // server on the same machine in the same run. See bench/README.md.
+import { basename } from 'node:path';
 import { measureCeiling } from './ceiling.ts';
 import { openCatalog, type Catalog } from './catalog.ts';
 import { lifetimePeakRssMb, measureLoad } from './load.ts';
@@ -7,6 +8,7 @@ import { parseOptions, USAGE, UsageError, type Engine, type Options } from './op
 import { buildReport, printProcessComparison, printReport, saveReport, type EngineReport } from './report.ts';
 import { runScenario, sampleCatalog, type ScenarioResult } from './scenarios.ts';
 import { chromePath, measureStorefront, type StorefrontResult } from './storefront.ts';
+import { isFullRun, saveSummary } from './summary.ts';
 
 /** One run of the scenarios against the shop as `catalog` runs it now, with `processes` server processes. */
 async function benchRun(
@@ -68,7 +70,9 @@ async function benchRun(
     storefront,
   });
   printReport(report);
-  console.log(`Results: ${await saveReport(report)}`);
+  const resultFile = await saveReport(report);
+  console.log(`Results: ${resultFile}`);
+  if (isFullRun(report)) console.log(`Summary: ${await saveSummary(report, basename(resultFile))}`);
   if (storefrontFailure) throw storefrontFailure;
   return report;
 }

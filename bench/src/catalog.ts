@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createDatabase, dropDatabase } from '../../e2e/support/database.ts';
+import { createDatabase, dropDatabase } from '@bazaar/server/testing';
 import type { Engine, Options } from './options.ts';
 import type { RunningProcess } from './processes.ts';
 import { benchDataDir, childEnv, countProducts, repoRoot, startShop, type DatabaseEnv } from './shop.ts';

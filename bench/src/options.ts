@@ -32,6 +32,9 @@ export const USAGE = `Usage: npm run bench -- [options]
                                  turn on the same catalog (default 1; above 1 needs --engine postgres)
   --help                         this text`;
 
+/** The catalog size the targets are set at (docs/performance.md). */
+export const DEFAULT_PRODUCTS = 100_000;
+
 export class UsageError extends Error {}
 
 function wholeNumber(name: string, text: string | undefined, fallback: number, min: number, max: number) {
@@ -113,7 +116,7 @@ export function parseOptions(args: string[], env: NodeJS.ProcessEnv): Options | 
   return {
     engines: chosen,
     postgresUrl,
-    products: wholeNumber('products', values.products, 100_000, 100, 2_000_000),
+    products: wholeNumber('products', values.products, DEFAULT_PRODUCTS, 100, 2_000_000),
     connections: wholeNumber('connections', values.connections, 50, 1, 10_000),
     duration: wholeNumber('duration', values.duration, 10, 1, 3600),
     scenarios: scenarios(values.only),

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,8 @@ import type { StorefrontResult } from './storefront.ts';
 
 export interface EngineReport {
   startedAt: string;
+  /** The commit measured (`git describe --always --dirty`: "-dirty" when the tree had changes); null outside git. */
+  commit: string | null;
   engine: Engine;
   engineVersion: string;
   /** Server processes the shop ran (WEB_CONCURRENCY). */
@@ -46,6 +49,14 @@ export function machine() {
   };
 }
 
+function currentCommit(): string | null {
+  try {
+    return execFileSync('git', ['describe', '--always', '--dirty'], { encoding: 'utf8' }).trim();
+  } catch {
+    return null;
+  }
+}
+
 export function buildReport(parts: {
   startedAt: string;
   lifetimePeakRssMb: number | null;
@@ -64,6 +75,7 @@ export function buildReport(parts: {
   const peaks = scenarios.map((scenario) => scenario.peakRssMb).filter((mb) => mb !== null);
   return {
     startedAt: parts.startedAt,
+    commit: currentCommit(),
     engine: parts.engine,
     engineVersion: parts.engineVersion,
     processes: parts.processes,

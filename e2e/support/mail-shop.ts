@@ -4,8 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from '@playwright/test';
-import { startTestSmtpServer, type TestSmtpServer } from '@bazaar/server/testing';
-import { createDatabase, dropDatabase } from './database.ts';
+import {
+  createDatabase,
+  dropDatabase,
+  startTestSmtpServer,
+  type TestSmtpServer,
+} from '@bazaar/server/testing';
 
 const MAIN = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
 

@@ -1,20 +1,16 @@
 import cluster from 'node:cluster';
-import { sql } from 'drizzle-orm';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { runPrimary } from './cluster.ts';
 import { loadEnv, type Env } from './config/env.ts';
 import { limitHeapGrowth } from './config/heap-growth.ts';
+import { loggerOptions } from './config/logging.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { vacuumSearch } from './db/maintenance.ts';
 import { seedDemoIfEmpty } from './db/seed/seed-on-start.ts';
 import { buildApp } from './http/app.ts';
 import { paths } from './paths.ts';
-
-function loggerOptions(env: Env) {
-  if (env.NODE_ENV !== 'development') return { level: env.LOG_LEVEL };
-  return { level: env.LOG_LEVEL, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } };
-}
 
 function loadEnvOrExit(): Env {
   try {
@@ -36,16 +32,11 @@ async function openDatabaseOrExit(env: Env): Promise<DatabaseHandle> {
   }
 }
 
-/**
- * Servers starting together on one PostgreSQL database migrate, and seed, one at a time. Then the search postings
- * are vacuumed: a search reads them from their index alone only on pages a vacuum has marked all-visible, and PGlite
- * never vacuums by itself (decision 026).
- */
+/** Servers starting together on one PostgreSQL database migrate, and seed, one at a time. */
 const migrate = (database: DatabaseHandle) =>
   database.exclusively(async () => {
     await database.migrate();
-    // The dictionary's counts change with every product write (migration 0018): the dead rows they leave go too.
-    await database.db.execute(sql`vacuum search_postings, search_words`);
+    await vacuumSearch(database.db);
   });
 
 async function seedIfAsked(

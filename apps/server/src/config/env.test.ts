@@ -17,6 +17,7 @@ describe('parseEnv', () => {
       WEB_CONCURRENCY: 1,
     });
     expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.LOG_FORMAT).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.MAIL_FROM).toBe('Bazaar <no-reply@localhost>');
     expect(env.REQUIRE_EMAIL_VERIFICATION).toBe(false);
@@ -45,6 +46,7 @@ describe('parseEnv', () => {
       DATABASE_URL: 'postgres://shop@db.internal:5432/shop',
       DATA_DIR: '/var/lib/bazaar',
       LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
       CORS_ORIGINS: 'https://a.example, http://localhost:5173',
       SEED_ON_START: 'false',
       CATALOG_CACHE_MB: '0',
@@ -58,6 +60,7 @@ describe('parseEnv', () => {
       DATABASE_URL: 'postgres://shop@db.internal:5432/shop',
       DATA_DIR: '/var/lib/bazaar',
       LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
       CORS_ORIGINS: ['https://a.example', 'http://localhost:5173'],
       SEED_ON_START: false,
       CATALOG_CACHE_MB: 0,
@@ -79,6 +82,8 @@ describe('parseEnv', () => {
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://localhost/shop'],
     ['LOG_LEVEL', 'loud'],
+    ['LOG_FORMAT', 'text'],
+    ['LOG_FORMAT', 'JSON'],
     ['SMTP_URL', 'http://mail.example.com'],
     ['SMTP_URL', 'mail.example.com:587'],
     ['MAIL_FROM', 'Bazaar'],

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_FORMATS = ['json', 'pretty'] as const;
 
 const commaList = z
   .string()
@@ -37,6 +38,8 @@ const EnvSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** Log lines as one JSON object each, or readable; unset, readable in a terminal and JSON otherwise (logging.ts). */
+  LOG_FORMAT: z.enum(LOG_FORMATS).optional(),
   CORS_ORIGINS: commaList.pipe(
     z.array(
       z.url({

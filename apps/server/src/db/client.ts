@@ -30,6 +30,8 @@ export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
  */
 export function prepareRows<Row>(db: Database, name: string, query: SQL) {
   const built = new PgDialect().sqlToQuery(query);
+  // Private (version pinned, db/pinned-versions.test.ts): drizzle prepares a statement under a name only for the
+  // queries it builds (`.prepare(name)`); its session's `prepareQuery` is the one way to name raw SQL.
   const prepared = db._.session.prepareQuery(built, undefined, name, false);
   /** `within` runs it in a transaction (the same statement by name, on the transaction's connection). */
   return async (values: Record<string, unknown>, within?: Database): Promise<Row[]> => {

@@ -97,6 +97,8 @@ export function pgliteStatements(client: PGlite) {
     /** PGlite's `query` and `transaction`, which are all drizzle uses of its client. */
     client: {
       async query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+        // Private (version pinned, db/pinned-versions.test.ts): PGlite's own `query` waits for the engine to be ready
+        // and takes these two locks, and offers no public way to take them around statements of one's own.
         await client._checkReady();
         return client._runExclusiveTransaction(() =>
           client._runExclusiveQuery(async () => {
@@ -113,6 +115,7 @@ export function pgliteStatements(client: PGlite) {
               query: {
                 value: <R>(text: string, params?: unknown[], options?: QueryOptions) => {
                   if (tx.closed) throw new Error('Transaction is closed');
+                  // Private: the statement lock PGlite's transaction `query` takes (see `query` above).
                   return client._runExclusiveQuery(() => run<R>(text, params, options));
                 },
               },
@@ -131,6 +134,8 @@ export function pgliteStatements(client: PGlite) {
 export function drizzleOnPglite(client: PGlite) {
   const statements = pgliteStatements(client);
   const db = drizzle(statements.client as unknown as PGlite, { schema });
+  // Private (version pinned, db/pinned-versions.test.ts): drizzle has no public hook between a statement's name and
+  // the driver, and its PGlite session drops the name.
   const session = db._.session;
   const prepareQuery = session.prepareQuery.bind(session);
   session.prepareQuery = (query, fields, name, ...rest) => {

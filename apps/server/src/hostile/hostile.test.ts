@@ -12,7 +12,8 @@ import { testEngine } from '../test/test-database.ts';
 import { forgedCredentials, hostileHeaders, SQL_PAYLOADS, type HostileRequest } from './arbitraries.ts';
 import { isWrite } from '../modules/auth/write-limits.ts';
 import { tableFingerprinter, WRITE_COUNTERS, type Fingerprint } from '../test/table-fingerprint.ts';
-import { HOSTILE_ROUTES, type Caller, type HostileRoute, type Scene } from './hostile-routes.ts';
+import type { Caller, HostileRoute, Scene } from './hostile-entry.ts';
+import { HOSTILE_ROUTES } from './hostile-routes.ts';
 
 /** Cases per route and caller; an anonymous caller of a guarded route is refused before anything is read. */
 const RUNS = 100;

@@ -6,7 +6,8 @@ import { asBearer, signUp, TEST_ORIGIN, TEST_PASSWORD } from '../test/accounts.t
 import { insertProducts, productRow } from '../test/product-fixtures.ts';
 import { tableFingerprinter, WRITE_COUNTERS, type Fingerprint } from '../test/table-fingerprint.ts';
 import { useTestApp, type TestApp } from '../test/test-app.ts';
-import { HOSTILE_ROUTES, type Scene } from './hostile-routes.ts';
+import type { Scene } from './hostile-entry.ts';
+import { HOSTILE_ROUTES } from './hostile-routes.ts';
 
 // Over a real socket: the test client `inject` resolves dot segments itself; a server on the internet gets them.
 

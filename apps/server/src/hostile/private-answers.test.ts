@@ -4,7 +4,7 @@ import type { Order } from '@bazaar/shared/orders';
 import type { Product } from '@bazaar/shared/products';
 import type { Review } from '@bazaar/shared/reviews';
 import { createAuth } from '../modules/auth/auth.ts';
-import { createRateLimiter } from '../modules/auth/rate-limiter.ts';
+import { createRateLimiter } from '../lib/rate-limiter.ts';
 import {
   asBearer,
   signUp,

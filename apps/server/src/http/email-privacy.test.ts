@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@bazaar/shared/orders';
 import type { Product } from '@bazaar/shared/products';
 import { createAuth } from '../modules/auth/auth.ts';
-import { createRateLimiter } from '../modules/auth/rate-limiter.ts';
+import { createRateLimiter } from '../lib/rate-limiter.ts';
 import { orderBody, placeOrder } from '../test/order-fixtures.ts';
 import { asBearer, signUp, signUpAdmin, type TestAccount } from '../test/accounts.ts';
 import { useTestApp } from '../test/test-app.ts';

@@ -31,7 +31,7 @@ const ordersStatus = async (server: ServerProcess, headers: Record<string, strin
 // Several server processes share one database only on PostgreSQL: a PGlite data directory belongs to one process.
 describe.skipIf(testEngine !== 'postgres')('two server processes on one PostgreSQL database', () => {
   beforeAll(async () => {
-    const postgres = await createPostgresDatabase();
+    const postgres = await createPostgresDatabase({ migrated: true });
     dropPostgres = postgres.drop;
     const env = {
       DATABASE_URL: postgres.url,

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { paths } from '../paths.ts';
 import { accountOf, TEST_PASSWORD, type TestAccount } from './accounts.ts';
 import { freePort } from './free-port.ts';
@@ -172,12 +173,12 @@ export function serverProcesses() {
     },
 
     /**
-     * A new, empty database of the engine under test, as the env of the servers to start on it: a PostgreSQL
-     * database (DATABASE_URL) or a PGlite data directory (DATA_DIR), removed after the file's tests.
+     * A new database without rows of the engine under test, as the env of the servers to start on it: a
+     * PostgreSQL database (DATABASE_URL) or a PGlite data directory (DATA_DIR), removed after the file's tests.
      */
     async storage(): Promise<Record<string, string>> {
       if (testEngine !== 'postgres') return { DATA_DIR: await this.dataDir() };
-      const postgres = await createPostgresDatabase();
+      const postgres = await createPostgresDatabase({ migrated: true });
       drops.push(postgres.drop);
       return { DATABASE_URL: postgres.url };
     },
@@ -189,6 +190,26 @@ export function serverProcesses() {
       return dir;
     },
   };
+}
+
+/**
+ * Opens the database of `storage` (an env from `storage()`) for `work`. PGlite's data directory belongs to one
+ * process: no server may be running on it.
+ */
+export async function withStoredDatabase<T>(
+  storage: Record<string, string>,
+  work: (database: DatabaseHandle) => Promise<T>,
+): Promise<T> {
+  const database = await openDatabase(
+    storage.DATABASE_URL
+      ? { databaseUrl: storage.DATABASE_URL }
+      : { dataDir: join(storage.DATA_DIR!, 'pglite') },
+  );
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+  }
 }
 
 /** Sends a JSON request to `server` and answers its status, headers and parsed body. */

@@ -1,41 +1,35 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
-import { PGLITE_TEMPLATE_VARIABLE } from './pglite-template.ts';
+import { PGLITE_TEMPLATE_VARIABLE, POSTGRES_TEMPLATE_VARIABLE } from './database-templates.ts';
+import { createDatabase, dropDatabase } from './postgres-databases.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 /** Which engine this test run exercises: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
 export const testEngine = serverUrl ? 'postgres' : 'pglite';
 
-async function onServer(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A new, empty database on the PostgreSQL server of TEST_DATABASE_URL. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `bazaar_test_${randomBytes(6).toString('hex')}`;
-  await onServer(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
 /**
- * A new database of the engine under test, with no tables yet: an in-memory PGlite, or a new database on the
- * PostgreSQL server of TEST_DATABASE_URL, dropped again on close.
+ * A new database on the PostgreSQL server of TEST_DATABASE_URL: empty, or a copy of the run's migrated template
+ * (database-templates.ts) when `migrated`.
  */
-export async function createEmptyTestDatabase(): Promise<DatabaseHandle> {
-  if (!serverUrl) return openDatabase({});
-  const postgres = await createPostgresDatabase();
+export async function createPostgresDatabase({ migrated = false } = {}): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const template = migrated ? process.env[POSTGRES_TEMPLATE_VARIABLE] : undefined;
+  const url = await createDatabase(serverUrl, `bazaar_test_${randomBytes(6).toString('hex')}`, template);
+  return { url, drop: () => dropDatabase(serverUrl, url) };
+}
+
+/** A database of the engine under test, opened; a PostgreSQL one is dropped again on close. */
+async function openTestDatabase(migrated: boolean): Promise<DatabaseHandle> {
+  if (!serverUrl) {
+    const template = migrated ? process.env[PGLITE_TEMPLATE_VARIABLE] : undefined;
+    return openDatabase(template ? { loadDataDir: new Blob([await readFile(template)]) } : {});
+  }
+  const postgres = await createPostgresDatabase({ migrated });
   const handle = await openDatabase({ databaseUrl: postgres.url, poolSize: 4 });
   return {
     ...handle,
@@ -46,14 +40,18 @@ export async function createEmptyTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
+/**
+ * A new database of the engine under test, with no tables yet: an in-memory PGlite, or a new database on the
+ * PostgreSQL server of TEST_DATABASE_URL, dropped again on close.
+ */
+export function createEmptyTestDatabase(): Promise<DatabaseHandle> {
+  return openTestDatabase(false);
+}
+
 /** A freshly migrated, empty database of the engine under test (see createEmptyTestDatabase). */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
-  const template = process.env[PGLITE_TEMPLATE_VARIABLE];
-  const handle =
-    !serverUrl && template
-      ? await openDatabase({ loadDataDir: new Blob([await readFile(template)]) })
-      : await createEmptyTestDatabase();
-  // Nothing to do on the template, which the run migrated once: it holds every migration of this checkout.
+  const handle = await openTestDatabase(true);
+  // Nothing to do on a copy of the run's template, which holds every migration of this checkout.
   await handle.migrate();
   return handle;
 }

@@ -3,6 +3,7 @@
 export { Random } from '../db/seed/random.ts';
 export { freePort } from './free-port.ts';
 export { GENEROUS_LIMITS } from './generous-limits.ts';
+export { createDatabase, dropDatabase } from './postgres-databases.ts';
 export { childPids } from './process-tree.ts';
 export { startOidcProvider, type OidcPerson } from './oidc-provider.ts';
 export { registerVerifiedAdmin } from './shop-admin.ts';

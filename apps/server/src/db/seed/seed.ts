@@ -1,4 +1,5 @@
 import { getTableColumns, sql } from 'drizzle-orm';
+import { analyzeFilledCatalog, vacuumFilledCatalog } from '../maintenance.ts';
 import { snapshotLine } from '../order-line.ts';
 import { queryRows, type Database } from '../client.ts';
 import { categories, orderLines, orders, products, reviews, users } from '../schema.ts';
@@ -177,13 +178,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     }
 
     for (const definition of productIndexes) await tx.execute(sql.raw(definition));
-    // Fresh statistics: without them the planner guesses a name search matches a handful of rows and
-    // sorts every match instead of walking the newest-first index.
-    await tx.execute(sql`analyze products`);
-    // The same for the dictionary of words its trigger filled, whose trigram index also holds them all in its
-    // pending list until a vacuum (which PGlite never runs): a typed word's lookup read the whole list.
-    await tx.execute(sql`analyze search_words`);
-    await tx.execute(sql`select gin_clean_pending_list('search_words_trgm_idx'::regclass)`);
+    await analyzeFilledCatalog(tx);
 
     const { orderRows, lineRows } = buildOrders(orderPlans, ordered, sellers);
     if (orderRows.length > 0) {
@@ -200,10 +195,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       reviews: reviewRows.length,
     };
   });
-  // Every page of the new postings marked all-visible, so that a search reads them from their index alone: PGlite
-  // never vacuums by itself, and a PostgreSQL server's autovacuum may come much later. The dictionary's counts were
-  // rewritten by every batch that shares a word with an earlier one (migration 0018): its dead rows go too.
-  await db.execute(sql`vacuum analyze search_postings, search_words`);
+  await vacuumFilledCatalog(db);
   return summary;
 }
 

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { queueMail, type OutgoingMail } from '../mail/mail.module.ts';
-import { createRateLimiter } from './rate-limiter.ts';
+import { createRateLimiter } from '../../lib/rate-limiter.ts';
 
 /**
  * Queues account mails (verification and reset links, "someone registered your address"), at most `perHour` to

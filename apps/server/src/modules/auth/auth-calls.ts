@@ -8,7 +8,7 @@ import { EmailLinkRequestSchema, SignUpSchema, UpdateUserSchema } from '@bazaar/
 import { readPictureUrl } from '@bazaar/shared/uploads';
 import { validationFailure } from '../../errors/app-error.ts';
 import { confirmationPath, nextOfCallback } from './account-mails.ts';
-import type { RateLimiter } from './rate-limiter.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
 
 /**
  * The header through which the shop hands Better Auth the client's address, as TRUST_PROXY decides it

@@ -3,6 +3,7 @@ import type { Env } from '../../config/env.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { errorResponses } from '../../errors/error-responses.ts';
 import { followChanges } from '../../db/follow-changes.ts';
+import { createRateLimiter } from '../../lib/rate-limiter.ts';
 import { createAuth } from './auth.ts';
 import { authRoutes } from './auth.routes.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
@@ -10,14 +11,12 @@ import { configRoutes } from './config.routes.ts';
 import { createEmailConfirmationRepository } from './email-confirmation.repository.ts';
 import { emailConfirmationRoutes } from './email-confirmation.routes.ts';
 import { createEmailConfirmationService } from './email-confirmation.service.ts';
-import { createRateLimiter } from './rate-limiter.ts';
 import { createSessionLookup, type SessionRow } from './session-lookup.ts';
 import { createSessionMemory, SESSIONS_CHANNEL } from './session-memory.ts';
 import { createViewers, type Viewer } from './viewer.ts';
 import { createWriteLimits, isWrite, type WriteLimit } from './write-limits.ts';
 
 export type { Viewer } from './viewer.ts';
-export { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
 export { RESET_LINK_SECONDS } from './account-mails.ts';
 export { createEmailConfirmationRepository } from './email-confirmation.repository.ts';
 

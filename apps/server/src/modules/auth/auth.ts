@@ -19,7 +19,7 @@ import {
 import { accountMailQueue } from './account-mail-cap.ts';
 import { authCallHooks, CLIENT_ADDRESS_HEADER, type PasswordResets } from './auth-calls.ts';
 import { boundedPasswordHashing } from './password-hashing.ts';
-import type { RateLimiter } from './rate-limiter.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
 
 /** Better Auth's provider id for the OpenID Connect issuer that can stand in for Google. */
 export const OIDC_PROVIDER_ID = 'oidc';

@@ -3,7 +3,7 @@ import type { ConfirmEmail, EmailToConfirm } from '@bazaar/shared/auth';
 import { AppError } from '../../errors/app-error.ts';
 import { attemptCounters } from './auth-calls.ts';
 import type { AccountToConfirm, EmailConfirmationRepository } from './email-confirmation.repository.ts';
-import type { RateLimiter } from './rate-limiter.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
 
 /** What the service needs of Better Auth: its secret (which signs the links) and its password hasher. */
 export interface ConfirmationAuth {

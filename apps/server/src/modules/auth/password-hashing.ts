@@ -1,5 +1,5 @@
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
-import { queue } from '../../in-turn.ts';
+import { queue } from '../../lib/in-turn.ts';
 
 /**
  * How many password hashes run at once. Each is Better Auth's scrypt (N = 16384, r = 16: 32 MB of memory while it

@@ -6,7 +6,7 @@ import { asBearer, asCookie, signUp, TEST_ORIGIN } from '../../test/accounts.ts'
 import { TEST_PUBLIC_URL, useTestApp } from '../../test/test-app.ts';
 import { createAuth } from './auth.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
-import { createRateLimiter } from './rate-limiter.ts';
+import { createRateLimiter } from '../../lib/rate-limiter.ts';
 import { createSessionLookup, type SessionLookup, type SessionRow } from './session-lookup.ts';
 import { createSessionMemory, SESSIONS_CHANNEL } from './session-memory.ts';
 

@@ -1,5 +1,5 @@
 import { createChangeFollower } from '../../db/follow-changes.ts';
-import { createByteLru } from '../catalog-cache/catalog-cache.module.ts';
+import { createByteLru } from '../../lib/byte-lru.ts';
 
 /** The channel of migration 0015's announcements: a session or a user was changed or removed. */
 export const SESSIONS_CHANNEL = 'bazaar_sessions';
@@ -15,7 +15,7 @@ const ENTRY_BYTES = 1024;
  * the request has been heard, so a session signed out, revoked or expired anywhere is refused at once everywhere.
  * A read that began before an announcement keeps nothing (a generation number, as in the catalog cache).
  */
-export function createSessionMemory<Row>() {
+export function createSessionMemory<Row extends NonNullable<unknown>>() {
   const kept = createByteLru<Row>(KEPT_BYTES);
   // Nothing is kept or used until announcements are heard.
   const changes = createChangeFollower(() => kept.clear());
@@ -43,4 +43,4 @@ export function createSessionMemory<Row>() {
   };
 }
 
-export type SessionMemory<Row> = ReturnType<typeof createSessionMemory<Row>>;
+export type SessionMemory<Row extends NonNullable<unknown>> = ReturnType<typeof createSessionMemory<Row>>;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
+import { createRateLimiter, type RateLimiter } from '../../lib/rate-limiter.ts';
 
 /**
  * The budgets a write route may name in `config.writeLimit`; any other signed-in write has a budget of its own

@@ -3,7 +3,6 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { followChanges } from '../../db/follow-changes.ts';
 import { createCatalogCache } from './catalog-cache.ts';
 
-export { createByteLru } from './byte-lru.ts';
 export { cachedRoute } from './cached-route.ts';
 export type { CatalogCache } from './catalog-cache.ts';
 

@@ -58,7 +58,7 @@ async function expectSeenByB(name: string) {
 
 describe.runIf(testEngine === 'postgres')('two server processes on one PostgreSQL database', () => {
   beforeAll(async () => {
-    const postgres = await createPostgresDatabase();
+    const postgres = await createPostgresDatabase({ migrated: true });
     drop = postgres.drop;
     // The env a test app gets (admins, rate limits); its own database is not used.
     const template = await createTestApp();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { createChangeFollower } from '../../db/follow-changes.ts';
-import { createByteLru } from './byte-lru.ts';
+import { createByteLru } from '../../lib/byte-lru.ts';
 
 export type Encoding = 'identity' | 'gzip' | 'br';
 
@@ -54,7 +54,7 @@ function sizeOf(key: string, entry: CachedResponse): number {
 export function createCatalogCache(maxBytes: number) {
   const responses = createByteLru<CachedResponse>(maxBytes);
   // Facts (list counts, a search text's words) are small; a small share of the budget holds thousands.
-  const facts = createByteLru<unknown>(Math.floor(maxBytes / 32));
+  const facts = createByteLru<NonNullable<unknown>>(Math.floor(maxBytes / 32));
   // Nothing is served or stored until every writer's changes are heard (db/follow-changes.ts).
   const changes = createChangeFollower(() => {
     responses.clear();
@@ -115,7 +115,7 @@ export function createCatalogCache(maxBytes: number) {
     },
 
     /** Keeps `value` (`bytes` of it beside its key) when no write happened since `readGeneration`. */
-    storeFact(key: string, readGeneration: number, value: unknown, bytes = 8): void {
+    storeFact(key: string, readGeneration: number, value: NonNullable<unknown>, bytes = 8): void {
       if (usable() && readGeneration === changes.generation)
         facts.set(key, value, FACT_OVERHEAD_BYTES + key.length * 2 + bytes);
     },

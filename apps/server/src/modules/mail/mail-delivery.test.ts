@@ -98,7 +98,7 @@ describe.runIf(testEngine === 'postgres')('two servers on one PostgreSQL databas
   const servers: TestApp[] = [];
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
-    const postgres = await createPostgresDatabase();
+    const postgres = await createPostgresDatabase({ migrated: true });
     drop = postgres.drop;
     for (let i = 0; i < 2; i += 1) {
       const database = await openDatabase({ databaseUrl: postgres.url, poolSize: 4 });

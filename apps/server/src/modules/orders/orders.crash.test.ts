@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER, OrderSchema, type Order } from '@bazaar/shared/orders';
 import { PAGE_SIZE_MAX } from '@bazaar/shared/pagination';
 import { payableCents } from '@bazaar/shared/pricing';
 import type { Product } from '@bazaar/shared/products';
-import { openDatabase, queryRows, type DatabaseOptions } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
 import { asBearer, TEST_PASSWORD, type TestAccount } from '../../test/accounts.ts';
 import {
   call,
@@ -14,10 +13,11 @@ import {
   usersCommand,
   choosePasswordOver,
   operatorLinkOf,
+  withStoredDatabase,
   type ServerProcess,
 } from '../../test/server-process.ts';
 import { TEST_ADMIN_EMAIL } from '../../test/test-app.ts';
-import { createPostgresDatabase, testEngine } from '../../test/test-database.ts';
+import { testEngine } from '../../test/test-database.ts';
 import { orderBody } from '../../test/order-fixtures.ts';
 
 const PLACEMENTS = 200;
@@ -36,7 +36,6 @@ interface Placement {
 }
 
 const servers = serverProcesses();
-let dropPostgres = async () => {};
 let storage: Record<string, string>;
 let server: ServerProcess;
 let admin: TestAccount;
@@ -139,10 +138,8 @@ async function kettleUnitsAccountedFor(target: ServerProcess): Promise<number> {
 }
 
 /** Stored orders and lines that do not fit together; all empty on healthy data. */
-async function inconsistencies(options: DatabaseOptions) {
-  const database = await openDatabase(options);
-  try {
-    const { db } = database;
+function inconsistencies(storage: Record<string, string>) {
+  return withStoredDatabase(storage, async ({ db }) => {
     const [orphanLines, ordersWithoutLines, wrongTotals] = await Promise.all([
       queryRows<{ order_id: string }>(
         db,
@@ -159,20 +156,12 @@ async function inconsistencies(options: DatabaseOptions) {
       ),
     ]);
     return { orphanLines, ordersWithoutLines, wrongTotals };
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 describe(`a server killed with SIGKILL while ${PLACEMENTS} orders are being placed (${testEngine})`, () => {
   beforeAll(async () => {
-    if (testEngine === 'postgres') {
-      const postgres = await createPostgresDatabase();
-      dropPostgres = postgres.drop;
-      storage = { DATABASE_URL: postgres.url };
-    } else {
-      storage = { DATA_DIR: await servers.dataDir() };
-    }
+    storage = await servers.storage();
     // One address across the restart, as behind a load balancer: answers carry picture URLs on it.
     const env = {
       ...storage,
@@ -204,7 +193,6 @@ describe(`a server killed with SIGKILL while ${PLACEMENTS} orders are being plac
 
   afterAll(async () => {
     await server?.stop();
-    await dropPostgres();
   });
 
   it('killed the server with orders in flight', () => {
@@ -283,11 +271,7 @@ describe(`a server killed with SIGKILL while ${PLACEMENTS} orders are being plac
   it('leaves no line without its order, no order without lines, and every total the sum of its lines', async () => {
     // PGlite's data directory is owned by one process: stop the server before opening it here.
     await server.stop();
-    const options =
-      testEngine === 'postgres'
-        ? { databaseUrl: storage.DATABASE_URL }
-        : { dataDir: join(storage.DATA_DIR!, 'pglite') };
-    expect(await inconsistencies(options)).toEqual({
+    expect(await inconsistencies(storage)).toEqual({
       orphanLines: [],
       ordersWithoutLines: [],
       wrongTotals: [],

@@ -15,7 +15,7 @@ import {
 import { orderStatusOf, type OrderListQuery, type OrderStatus } from '@bazaar/shared/orders';
 import type { PublicUser } from '@bazaar/shared/users';
 import { prepareRows, type Database } from '../../db/client.ts';
-import { createByteLru } from '../catalog-cache/catalog-cache.module.ts';
+import { createByteLru } from '../../lib/byte-lru.ts';
 import { orderLines, orders, products, users } from '../../db/schema.ts';
 import {
   buyerCancelledMail,

@@ -17,7 +17,7 @@ describe.runIf(testEngine === 'postgres')('the dictionary under concurrent write
   const clients: pg.Client[] = [];
 
   beforeAll(async () => {
-    postgres = await createPostgresDatabase();
+    postgres = await createPostgresDatabase({ migrated: true });
     database = await openDatabase({ databaseUrl: postgres.url, poolSize: 8 });
     await database.migrate();
     await insertFixtureSeller(database.db);

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors/app-error.ts';
-import { queue } from '../../in-turn.ts';
+import { queue } from '../../lib/in-turn.ts';
 
 /** What a refused upload is told to wait: about the time the pictures ahead of it take. */
 const RETRY_AFTER_SECONDS = 10;

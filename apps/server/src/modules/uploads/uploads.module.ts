@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
-import { createRateLimiter } from '../auth/auth.module.ts';
+import { createRateLimiter } from '../../lib/rate-limiter.ts';
 import { createBucket } from './bucket.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { createBucketStore, createDatabaseStore, type PictureStore } from './picture-store.ts';

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { UPLOAD_MAX_BYTES, UPLOAD_WIDTHS } from '@bazaar/shared/uploads';
 import { AppError } from '../../errors/app-error.ts';
 import { errorResponses } from '../../errors/error-responses.ts';
-import type { RateLimiter } from '../auth/auth.module.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { processPicture } from './pictures.ts';
 import type { PictureStore } from './picture-store.ts';
 import type { UploadQueue } from './upload-queue.ts';

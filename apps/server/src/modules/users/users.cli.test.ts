@@ -30,7 +30,7 @@ const roleOf = async (account: TestAccount) =>
 
 beforeAll(async () => {
   if (testEngine === 'postgres') {
-    const postgres = await createPostgresDatabase();
+    const postgres = await createPostgresDatabase({ migrated: true });
     dropPostgres = postgres.drop;
     storage = { DATABASE_URL: postgres.url };
   } else {
