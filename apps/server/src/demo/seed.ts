@@ -1,5 +1,4 @@
 import { getTableColumns, sql } from 'drizzle-orm';
-import { announceCatalogChange } from '../db/catalog-changes.ts';
 import { analyzeFilledCatalog, vacuumFilledCatalog } from '../db/maintenance.ts';
 import { snapshotLine } from '../db/order-line.ts';
 import { queryRows, type Database } from '../db/client.ts';
@@ -202,8 +201,6 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     }
     const reviewRows = buildReviews(reviewPlans, ordered);
     if (reviewRows.length > 0) await tx.insert(reviews).values(reviewRows);
-    // Running servers empty their catalog caches when this commits.
-    await announceCatalogChange(tx);
     return {
       categories: categoryRows.length,
       products: total,

@@ -91,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       api.get('/health', { schema: { hide: true } }, () => ({ status: 'ok', engine: database.engine }));
-      const { isAdmin } = await registerAuth(api, { database, env, catalogCache });
+      const { isAdmin } = await registerAuth(api, { database, env });
       const uploadGuard = await registerUploads(api, { db, env });
       const { productOf, firstPageOf } = await registerProducts(api, {
         db,
@@ -102,11 +102,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         searchTimeoutMs: database.engine === 'postgres' ? env.SEARCH_TIMEOUT_MS : undefined,
       });
       await registerCategories(api, { db, catalogCache, imageUrls });
-      const { sellerOf } = await registerUsers(api, { db, catalogCache, isAdmin, uploadGuard });
+      const { sellerOf } = await registerUsers(api, { db, isAdmin, uploadGuard });
       readers = { productOf, sellerOf, firstPageOf };
       await registerOrders(api, {
         db,
-        catalogCache,
         imageUrls,
         shopUrl: env.PUBLIC_URL,
         // PGlite runs one statement at a time: a buyer's placements cannot overlap there.
@@ -115,7 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           lockBuyer: database.engine === 'postgres',
         },
       });
-      await registerReviews(api, { db, catalogCache, shopUrl: env.PUBLIC_URL });
+      await registerReviews(api, { db, shopUrl: env.PUBLIC_URL });
       await registerStats(api, { db, clock: options.clock ?? (() => new Date()) });
     },
     { prefix: '/api' },

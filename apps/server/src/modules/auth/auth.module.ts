@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Env } from '../../config/env.ts';
-import { announceCatalogChange } from '../../db/catalog-changes.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { errorResponses } from '../../errors/error-responses.ts';
 import { followChanges } from '../../db/follow-changes.ts';
 import { createRateLimiter } from '../../lib/rate-limiter.ts';
-import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
 import { createAuth } from './auth.ts';
 import { authRoutes } from './auth.routes.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
@@ -44,11 +42,7 @@ declare module 'fastify' {
  */
 export async function registerAuth(
   api: FastifyInstance,
-  {
-    database,
-    env,
-    catalogCache,
-  }: { database: DatabaseHandle; env: Env; catalogCache: Pick<CatalogCache, 'invalidate'> },
+  { database, env }: { database: DatabaseHandle; env: Env },
 ) {
   const { db } = database;
   const limiter = createRateLimiter(db, {
@@ -74,11 +68,6 @@ export async function registerAuth(
           clientSecret: env.OIDC_CLIENT_SECRET ?? '',
         }
       : undefined,
-    // Product answers show their seller's name: a renamed user empties every process's catalog cache.
-    async onUserUpdated() {
-      await announceCatalogChange(db);
-      catalogCache.invalidate();
-    },
   });
   const sessionMemory = createSessionMemory<SessionRow>();
   const stopFollowing = await followChanges(database, SESSIONS_CHANNEL, sessionMemory.changes, {

@@ -39,8 +39,6 @@ export interface AuthOptions {
   /** Account mails queued to one address per hour, beyond which they are silently dropped (account-mail-cap.ts). */
   accountMailsPerHour: number;
   log: FastifyBaseLogger;
-  /** Called after Better Auth changed a user (e.g. the name, through update-user). */
-  onUserUpdated?: () => Promise<void>;
 }
 
 /** The page a registration asked to return to (its `callbackURL`), read from the request Better Auth cloned. */
@@ -130,7 +128,6 @@ export function createAuth(db: Database, options: AuthOptions) {
             return { data: { ...user, signupAddress: address || null } };
           },
         },
-        update: { after: async () => options.onUserUpdated?.() },
       },
     },
     plugins: [

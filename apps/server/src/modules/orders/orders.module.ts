@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
 import type { ShopImageUrls } from '../../images/image-urls.ts';
 import { createOrdersRepository, type OrdersRepositoryOptions } from './orders.repository.ts';
 import { orderRoutes } from './orders.routes.ts';
@@ -10,22 +9,16 @@ export async function registerOrders(
   api: FastifyInstance,
   {
     db,
-    catalogCache,
     imageUrls,
     shopUrl,
     repository,
   }: {
     db: Database;
-    catalogCache: CatalogCache;
     imageUrls: ShopImageUrls;
     shopUrl: string;
     repository?: OrdersRepositoryOptions;
   },
 ) {
-  const service = createOrdersService(
-    createOrdersRepository(db, shopUrl, repository),
-    catalogCache,
-    imageUrls,
-  );
+  const service = createOrdersService(createOrdersRepository(db, shopUrl, repository), imageUrls);
   await api.register(orderRoutes(service));
 }

@@ -5,7 +5,6 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { orders, products } from '../../db/schema.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { shopImageUrls } from '../../images/image-urls.ts';
-import { createCatalogCache } from '../catalog-cache/catalog-cache.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { TEST_PUBLIC_URL } from '../../test/test-app.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
@@ -37,7 +36,7 @@ describe('a product deleted while its order is placed', () => {
         return repository.placeOrder(...args);
       },
     };
-    const service = createOrdersService(racing, createCatalogCache(0), shopImageUrls('http://shop.test'));
+    const service = createOrdersService(racing, shopImageUrls('http://shop.test'));
 
     const placing = service.create(buyer, OrderCreateSchema.parse(orderBody([product.id])), 'race-key');
     await expect(placing).rejects.toBeInstanceOf(AppError);

@@ -14,7 +14,6 @@ import {
 } from 'drizzle-orm';
 import { orderStatusOf, type OrderListQuery, type OrderStatus } from '@bazaar/shared/orders';
 import type { PublicUser } from '@bazaar/shared/users';
-import { announceCatalogChange, CATALOG_CHANNEL } from '../../db/catalog-changes.ts';
 import { prepareRows, type Database } from '../../db/client.ts';
 import { createByteLru } from '../../lib/byte-lru.ts';
 import { orderLines, orders, products, users } from '../../db/schema.ts';
@@ -87,8 +86,6 @@ export interface LineMove {
 export interface MovedLines {
   order: OrderRow;
   moved: number;
-  /** Whether cancelled lines put units back into stock. */
-  restocked: boolean;
   /** The statuses of the lines the move could reach (the seller's, or all), after it. */
   reachable: OrderStatus[];
 }
@@ -149,8 +146,8 @@ export const UNITS_HELD_PER_PRODUCT_DEFAULT = 99;
  * deadlock) and reads their stock under the lock; when each line still copies its product as the statement sees it,
  * each counted product has the units wanted, the buyer's unshipped orders with this one hold at most `holdLimit`
  * units of each product and the user has no order with the idempotency key yet, it inserts the
- * order, takes the units, inserts the lines, noting which took stock, and the mails, and announces the catalog
- * change. Otherwise it writes nothing and tells why.
+ * order, takes the units, inserts the lines, noting which took stock, and the mails. Otherwise it writes nothing
+ * and tells why.
  */
 function orderPlacement(db: Database, { lockBuyer }: { lockBuyer: boolean }) {
   const place = prepareRows<PlacementRow>(
@@ -222,17 +219,13 @@ function orderPlacement(db: Database, { lockBuyer }: { lockBuyer: boolean }) {
           exists (select 1 from taken where taken.id = (given.line_row ->> 'product_id')::uuid))) as line
     ), mails as (
       ${shopMailsInsert(value('mails'), sql`exists (select 1 from header)`)}
-    ), announced as (
-      -- Product answers show the stock: every process's catalog cache must forget them once this commits.
-      select pg_notify(${CATALOG_CHANNEL}, '') where exists (select 1 from taken)
     )
     select (select seq from header)::float8 as seq,
       (select extract(epoch from order_time) * 1000 from header)::float8 as ordered_at,
       array(select id::text from taken) as taken,
       (select id::text from short) as short_id, (select stock from short) as short_left,
       (select id::text from over_held) as held_id, (select held from over_held) as held_units,
-      array(select id::text from repriced) as repriced,
-      (select count(*) from announced) as announced`,
+      array(select id::text from repriced) as repriced`,
   );
 
   /** The buyer's orders, one at a time: the next one's statement then sees what the last one holds. */
@@ -539,7 +532,6 @@ export function createOrdersRepository(
             .set({ stock: sql`${products.stock} + ${units}` })
             .where(and(eq(products.id, productId), isNotNull(products.stock)));
         }
-        if (taken.length > 0) await announceCatalogChange(tx);
         const lines = await tx
           .select({ sellerEmail: orderLines.sellerEmail, status: orderLines.status })
           .from(orderLines)
@@ -547,14 +539,14 @@ export function createOrdersRepository(
         const reachable = lines
           .filter((line) => sellerEmail === undefined || line.sellerEmail === sellerEmail)
           .map((line) => line.status);
-        if (moved.length === 0) return { order: locked, moved: 0, restocked: false, reachable };
+        if (moved.length === 0) return { order: locked, moved: 0, reachable };
         await queueShopMails(tx, await moveMails(tx, shopUrl, locked, moved, move));
         const [order] = await tx
           .update(orders)
           .set({ status: orderStatusOf(lines.map((line) => line.status)) })
           .where(eq(orders.id, orderId))
           .returning();
-        return { order: order ?? locked, moved: moved.length, restocked: taken.length > 0, reachable };
+        return { order: order ?? locked, moved: moved.length, reachable };
       });
     },
   };

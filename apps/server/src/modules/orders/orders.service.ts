@@ -16,7 +16,6 @@ import { z } from 'zod';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Viewer } from '../auth/auth.module.ts';
-import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
 import type {
   ListedLineRow,
   ListedOrderRow,
@@ -199,15 +198,8 @@ function priceChanged(totalCents: number, shownCents: number) {
   );
 }
 
-/**
- * `cache` is emptied when an order takes stock or a cancellation may put it back, as product answers show it;
- * `images` makes the pictures of order lines absolute in answers.
- */
-export function createOrdersService(
-  repository: OrdersRepository,
-  cache: CatalogCache,
-  images: ShopImageUrls,
-) {
+/** `images` makes the pictures of order lines absolute in answers. */
+export function createOrdersService(repository: OrdersRepository, images: ShopImageUrls) {
   const isBuyer = (viewer: Viewer, order: OrderRow) => order.userEmail === viewer.email.toLowerCase();
   /** The viewer's sales: only their lines, unless an admin's, who sees every line. */
   const sellerScope = (viewer: Viewer) => (viewer.isAdmin ? undefined : viewer.email.toLowerCase());
@@ -227,7 +219,7 @@ export function createOrdersService(
     return row;
   }
 
-  /** Makes a move of lines that must move at least one, stock and caches kept in step; 409 `refusal` otherwise. */
+  /** Makes a move of lines that must move at least one, stock kept in step; 409 `refusal` otherwise. */
   async function makeMove(
     orderId: string,
     move: LineMove,
@@ -236,7 +228,6 @@ export function createOrdersService(
     const moved = await repository.moveLines(orderId, move);
     if (!moved) throw notFound('Order');
     if (moved.moved === 0) throw new AppError('CONFLICT', refusal(moved.reachable, moved.order));
-    if (moved.restocked) cache.invalidate();
     return moved.order;
   }
 
@@ -306,7 +297,6 @@ export function createOrdersService(
           return undefined;
         }
         if (placement.outcome === 'placed') {
-          if (placement.lines.some((line) => line.stockTaken)) cache.invalidate();
           const placed = placement.lines.map((line, index) => ({
             ...line,
             seller: lines[index]?.seller ?? null,

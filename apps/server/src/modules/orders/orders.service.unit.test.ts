@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { shopImageUrls } from '../../images/image-urls.ts';
-import { createCatalogCache } from '../catalog-cache/catalog-cache.ts';
 import type { OrdersRepository, Placement } from './orders.repository.ts';
 import { createOrdersService } from './orders.service.ts';
 
@@ -45,7 +44,7 @@ describe('placing an order whose product changes under it', () => {
         return { outcome: 'repriced', productIds: [lamp.id] };
       },
     } as unknown as OrdersRepository;
-    const service = createOrdersService(repository, createCatalogCache(0), shopImageUrls('http://shop.test'));
+    const service = createOrdersService(repository, shopImageUrls('http://shop.test'));
 
     await expect(service.create(buyer, order, null)).rejects.toMatchObject({
       code: 'CONFLICT',

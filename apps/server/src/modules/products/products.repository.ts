@@ -35,7 +35,6 @@ import {
 } from '@bazaar/shared/product-facets';
 import { queryRows, type Database } from '../../db/client.ts';
 import { categoryTags, products, searchPostings, users } from '../../db/schema.ts';
-import { announceCatalogChange } from '../../db/catalog-changes.ts';
 import {
   matchAll,
   poolOfMatched,
@@ -539,48 +538,33 @@ export function createProductsRepository(db: Database, { searchTimeoutMs }: Prod
       return row;
     },
 
-    // Each write announces itself in its own transaction, so that other processes hear of it on commit.
-    create(values: NewProductRow): Promise<ProductRow> {
-      return db.transaction(async (tx) => {
-        const inserted = tx
-          .$with('inserted')
-          .as(tx.insert(products).values(values).returning(productColumns));
-        const [row] = await withSeller(tx.with(inserted), inserted);
-        if (!row) throw new Error('insert returned no product');
-        await announceCatalogChange(tx);
-        return row;
-      });
+    async create(values: NewProductRow): Promise<ProductRow> {
+      const inserted = db.$with('inserted').as(db.insert(products).values(values).returning(productColumns));
+      const [row] = await withSeller(db.with(inserted), inserted);
+      if (!row) throw new Error('insert returned no product');
+      return row;
     },
 
     /**
      * Changes a product in one statement, only when `editor` may (`editableBy`). Answers undefined when no row
      * matched (unknown product or someone else's).
      */
-    update(id: string, values: Partial<NewProductRow>, editor: string | undefined) {
-      return db.transaction(async (tx) => {
-        const updated = tx.$with('updated').as(
-          tx
-            .update(products)
-            .set({ ...values, updatedAt: sql`now()` })
-            .where(editableBy(id, editor))
-            .returning(productColumns),
-        );
-        const [row] = await withSeller(tx.with(updated), updated);
-        if (row) await announceCatalogChange(tx);
-        return row;
-      });
+    async update(id: string, values: Partial<NewProductRow>, editor: string | undefined) {
+      const updated = db.$with('updated').as(
+        db
+          .update(products)
+          .set({ ...values, updatedAt: sql`now()` })
+          .where(editableBy(id, editor))
+          .returning(productColumns),
+      );
+      const [row] = await withSeller(db.with(updated), updated);
+      return row;
     },
 
     /** Deletes under the same rule as `update`; answers whether a row went. */
-    delete(id: string, editor: string | undefined): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const deleted = await tx
-          .delete(products)
-          .where(editableBy(id, editor))
-          .returning({ id: products.id });
-        if (deleted.length > 0) await announceCatalogChange(tx);
-        return deleted.length > 0;
-      });
+    async delete(id: string, editor: string | undefined): Promise<boolean> {
+      const deleted = await db.delete(products).where(editableBy(id, editor)).returning({ id: products.id });
+      return deleted.length > 0;
     },
   };
 }

@@ -115,7 +115,7 @@ const countKey = ({ sort: _sort, limit: _limit, offset: _offset, ...filter }: Pr
   `count ${JSON.stringify(filter)}`;
 
 /**
- * `cache` keeps list counts and search texts' words, and is emptied after each write, before its answer is sent;
+ * `cache` keeps list counts and search texts' words, and is emptied by every catalog write (migration 0021);
  * `images` makes the shop's own pictures absolute in answers.
  */
 export function createProductsService(
@@ -228,7 +228,6 @@ export function createProductsService(
         mainImageUrl: columns.mainImageUrl ?? productImageUrl(slugify(input.name) || 'product', 1),
         sellerId: viewer.id,
       });
-      cache.invalidate();
       return sent(row);
     },
 
@@ -243,14 +242,12 @@ export function createProductsService(
       }
       const row = await repository.update(id, toColumns(input, images), editorOf(viewer));
       if (!row) throw await refusal(id);
-      cache.invalidate();
       return sent(row);
     },
 
     async remove(id: string, viewer: Viewer): Promise<void> {
       if (!isUuid(id)) throw notFound('Product');
       if (!(await repository.delete(id, editorOf(viewer)))) throw await refusal(id);
-      cache.invalidate();
     },
   };
 }

@@ -2,7 +2,6 @@ import type { AdminReview, AdminReviewListQuery } from '@bazaar/shared/reviews';
 import { z } from 'zod';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Viewer } from '../auth/auth.module.ts';
-import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
 import type { ModeratedReviewRow, ModerationRepository } from './reviews.repository.ts';
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
@@ -37,12 +36,9 @@ function requireAdmin(viewer: Viewer): void {
 
 /**
  * Admins hide reviews (kept, with the reason, but off the product's page and figures) and show them again, and
- * list every review with the shared-sign-up-address flag. `cache` holds product answers, which show the ratings.
+ * list every review with the shared-sign-up-address flag.
  */
-export function createModerationService(
-  repository: ModerationRepository,
-  cache: Pick<CatalogCache, 'invalidate'>,
-) {
+export function createModerationService(repository: ModerationRepository) {
   /** The review of the product, or a 404: a malformed id names nothing. */
   async function reviewOf(productId: string, reviewId: string): Promise<ModeratedReviewRow> {
     const review = isUuid(reviewId) ? await repository.find(reviewId) : undefined;
@@ -72,7 +68,6 @@ export function createModerationService(
       if (!(await repository.hide(review.id, reason, viewer.id))) {
         throw new AppError('CONFLICT', 'This review is already hidden.');
       }
-      cache.invalidate();
       return answer(review.id);
     },
 
@@ -82,7 +77,6 @@ export function createModerationService(
       if (!(await repository.unhide(review.id))) {
         throw new AppError('CONFLICT', 'This review is not hidden.');
       }
-      cache.invalidate();
       return answer(review.id);
     },
   };

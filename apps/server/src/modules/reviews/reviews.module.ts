@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
 import { createModerationService } from './moderation.service.ts';
 import { createModerationRepository, createReviewsRepository } from './reviews.repository.ts';
 import { reviewRoutes } from './reviews.routes.ts';
@@ -8,12 +7,12 @@ import { createReviewsService } from './reviews.service.ts';
 
 export async function registerReviews(
   api: FastifyInstance,
-  { db, catalogCache, shopUrl }: { db: Database; catalogCache: CatalogCache; shopUrl: string },
+  { db, shopUrl }: { db: Database; shopUrl: string },
 ) {
   await api.register(
     reviewRoutes(
-      createReviewsService(createReviewsRepository(db, shopUrl), catalogCache),
-      createModerationService(createModerationRepository(db, shopUrl), catalogCache),
+      createReviewsService(createReviewsRepository(db, shopUrl)),
+      createModerationService(createModerationRepository(db, shopUrl)),
     ),
   );
 }

@@ -12,7 +12,6 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminReviewListQuery, ReviewListQuery } from '@bazaar/shared/reviews';
-import { announceCatalogChange } from '../../db/catalog-changes.ts';
 import type { Database } from '../../db/client.ts';
 import { orderLines, orders, products, reviews, users } from '../../db/schema.ts';
 import { mailBody, queueShopMails, reviewMail, type OutgoingMail } from '../mail/mail.module.ts';
@@ -146,8 +145,6 @@ export function createReviewsRepository(db: Database, shopUrl: string) {
             .set(productFigures(1, review.rating))
             .where(eq(products.id, productId))
             .returning({ id: products.id, name: products.name, sellerId: products.sellerId });
-          // Product answers show the ratings: every process's catalog cache must forget them.
-          await announceCatalogChange(tx);
           const [author] = await tx
             .select({ name: users.name })
             .from(users)
@@ -267,8 +264,6 @@ export function createModerationRepository(db: Database, shopUrl: string) {
       if (hide && product) {
         await queueShopMails(tx, [reviewHiddenMail(shopUrl, changed.authorEmail, product, hide.reason)]);
       }
-      // Product answers show the ratings: every process's catalog cache must forget them.
-      await announceCatalogChange(tx);
       return true;
     });
   }

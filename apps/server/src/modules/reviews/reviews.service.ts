@@ -8,7 +8,6 @@ import {
 import { z } from 'zod';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Viewer } from '../auth/auth.module.ts';
-import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
 import type { ReviewRow, ReviewsRepository } from './reviews.repository.ts';
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
@@ -32,8 +31,7 @@ function toReview(row: ReviewRow): Review {
 /** Orders keep the buyer's account e-mail lowercase; reviews are matched to them by it. */
 const buyerEmailOf = (viewer: Viewer) => viewer.email.toLowerCase();
 
-/** `cache` holds product answers, which show the ratings: it is emptied after each review. */
-export function createReviewsService(repository: ReviewsRepository, cache: Pick<CatalogCache, 'invalidate'>) {
+export function createReviewsService(repository: ReviewsRepository) {
   /** The product's seller; a malformed id cannot name a product, so it is answered as an unknown one. */
   async function productOf(id: string): Promise<{ sellerId: string }> {
     const product = isUuid(id) ? await repository.findProduct(id) : undefined;
@@ -67,7 +65,6 @@ export function createReviewsService(repository: ReviewsRepository, cache: Pick<
       if (submission.outcome === 'all reviewed') {
         throw new AppError('CONFLICT', 'You have already reviewed each of your purchases of this product.');
       }
-      cache.invalidate();
       return toReview(submission.review);
     },
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
 import type { UploadGuard } from '../uploads/uploads.module.ts';
 import { createUsersRepository, type UserRow } from './users.repository.ts';
 import { userRoutes } from './users.routes.ts';
@@ -10,17 +9,15 @@ export async function registerUsers(
   api: FastifyInstance,
   {
     db,
-    catalogCache,
     isAdmin,
     uploadGuard,
   }: {
     db: Database;
-    catalogCache: CatalogCache;
     isAdmin: (user: UserRow) => boolean;
     uploadGuard: UploadGuard;
   },
 ) {
-  const service = createUsersService(createUsersRepository(db), isAdmin, catalogCache, uploadGuard);
+  const service = createUsersService(createUsersRepository(db), isAdmin, uploadGuard);
   await api.register(userRoutes(service));
   return { sellerOf: (handle: string) => service.seller(handle) };
 }

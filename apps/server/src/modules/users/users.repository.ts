@@ -1,7 +1,6 @@
 import { and, asc, count, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderLines, orders, products, reviews, users } from '../../db/schema.ts';
-import { announceCatalogChange } from '../../db/catalog-changes.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserChanges = Partial<Pick<UserRow, 'name' | 'phone' | 'address' | 'img' | 'shopMails'>>;
@@ -39,17 +38,13 @@ export function createUsersRepository(db: Database) {
       return row;
     },
 
-    /** Changes a profile; a new name is announced as a catalog change, since products show their seller's name. */
-    update(email: string, changes: UserChanges): Promise<UserRow | undefined> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(users)
-          .set({ ...changes, updatedAt: sql`now()` })
-          .where(eq(users.email, email))
-          .returning();
-        if (row && changes.name !== undefined) await announceCatalogChange(tx);
-        return row;
-      });
+    async update(email: string, changes: UserChanges): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(users.email, email))
+        .returning();
+      return row;
     },
 
     /** Marks the account's e-mail as proven (the operator's `npm run users -- verify`); false when there is none. */

@@ -7,7 +7,6 @@ import {
 } from '@bazaar/shared/users';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Viewer } from '../auth/auth.module.ts';
-import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
 import type { UploadGuard } from '../uploads/uploads.module.ts';
 import type { Page, UserRow, UsersRepository } from './users.repository.ts';
 
@@ -20,11 +19,9 @@ const toCustomer = (row: UserRow): Customer => ({
   image: row.image,
 });
 
-/** `cache` holds product answers, which show their seller's name: it is emptied when a name changes. */
 export function createUsersService(
   repository: UsersRepository,
   isAdmin: (user: UserRow) => boolean,
-  cache: Pick<CatalogCache, 'invalidate'>,
   assertMayAttach: UploadGuard,
 ) {
   const toProfile = (row: UserRow): UserProfile => ({
@@ -102,7 +99,6 @@ export function createUsersService(
       }
       const row = await repository.update(email, changes);
       if (!row) throw notFound('User');
-      if (changes.name !== undefined) cache.invalidate();
       return toProfile(row);
     },
   };
