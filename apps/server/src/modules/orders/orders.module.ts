@@ -23,9 +23,10 @@ export async function registerOrders(
   },
 ) {
   const service = createOrdersService(
-    createOrdersRepository(db, shopUrl, repository),
+    createOrdersRepository(db, repository),
     catalogCache,
     imageUrls,
+    shopUrl,
   );
   await api.register(orderRoutes(service));
 }

@@ -12,8 +12,8 @@ export async function registerReviews(
 ) {
   await api.register(
     reviewRoutes(
-      createReviewsService(createReviewsRepository(db, shopUrl), catalogCache),
-      createModerationService(createModerationRepository(db, shopUrl), catalogCache),
+      createReviewsService(createReviewsRepository(db), catalogCache, shopUrl),
+      createModerationService(createModerationRepository(db), catalogCache, shopUrl),
     ),
   );
 }
