@@ -142,6 +142,56 @@ export default tseslint.config(
     },
   },
   {
+    // A module's layers (docs/architecture.md): a repository method is one unit of work on the database, the service
+    // holds the rules and decides who is told, the route parses and authorizes. So a repository never imports its
+    // callers, nor another module but for types and the mail outbox, into which it queues in its transaction the
+    // mails its service made; rendering them is the service's.
+    files: ['apps/server/src/modules/**/*.repository.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/*.service.ts', '**/*.routes.ts'],
+              message: 'A repository never imports a service or a route: they call it.',
+            },
+            {
+              group: ['**/*.module.ts', '!**/mail/mail.module.ts'],
+              allowTypeImports: true,
+              message: "A repository imports another module's entry for types only.",
+            },
+            {
+              group: ['**/mail/mail.module.ts'],
+              allowImportNames: ['outboxEvents', 'queueMail', 'queueShopMails', 'shopMailsInsert'],
+              allowTypeImports: true,
+              message:
+                'A repository queues the mails its service made; it never renders one or chooses who is told.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Routes and services reach the database only through their repository.
+    files: ['apps/server/src/modules/**/*.routes.ts', 'apps/server/src/modules/**/*.service.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/*.repository.ts', '**/db/client.ts', '**/db/schema.ts'],
+              allowTypeImports: true,
+              message: 'A route or a service reaches the database through its repository.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The browser tests and the bench use the server only through its entry for them, @bazaar/server/testing.
     files: ['e2e/**/*.ts', 'bench/**/*.ts'],
     rules: {

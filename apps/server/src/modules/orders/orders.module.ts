@@ -19,6 +19,6 @@ export async function registerOrders(
     repository?: OrdersRepositoryOptions;
   },
 ) {
-  const service = createOrdersService(createOrdersRepository(db, shopUrl, repository), imageUrls);
+  const service = createOrdersService(createOrdersRepository(db, repository), imageUrls, shopUrl);
   await api.register(orderRoutes(service));
 }

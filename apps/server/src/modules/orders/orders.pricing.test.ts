@@ -11,6 +11,7 @@ import { FIXTURE_SELLER, insertProducts, productRow } from '../../test/product-f
 import { useTestApp, TEST_PUBLIC_URL } from '../../test/test-app.ts';
 import { countOrders, orderBody, placeOrder } from '../../test/order-fixtures.ts';
 import { mailCount } from '../../test/outbox.ts';
+import { orderPlacedMails } from '../mail/mail.module.ts';
 import { createOrdersRepository } from './orders.repository.ts';
 
 const RUNS = 30;
@@ -163,7 +164,7 @@ describe('an order of products that changed since the server last priced them', 
 
   it('is written not at all when a line no longer copies its product, and names the product', async () => {
     const [row] = await insertProducts(testApp.database.db, [productRow({ priceCents: 2000 })]);
-    const repository = createOrdersRepository(testApp.database.db, TEST_PUBLIC_URL);
+    const repository = createOrdersRepository(testApp.database.db);
     const [product] = await repository.findProducts([row!.id]);
     await testApp.database.db.update(products).set({ priceCents: 1900 }).where(eq(products.id, row!.id));
     const before = await countOrders(testApp.database.db, buyer.email);
@@ -179,6 +180,7 @@ describe('an order of products that changed since the server last priced them', 
         requestDigest: null,
       },
       [{ ...snapshotLine(product!, 1, 0), seller: product!.seller }],
+      (order, lines) => orderPlacedMails(TEST_PUBLIC_URL, order, lines),
     );
     expect(placement).toEqual({ outcome: 'repriced', productIds: [row!.id] });
     expect(await countOrders(testApp.database.db, buyer.email)).toBe(before);

@@ -26,7 +26,7 @@ describe('a product deleted while its order is placed', () => {
   it('is refused as deleted (400), leaving no order, when the delete lands between pricing and insert', async () => {
     const [product] = await insertProducts(database.db, [productRow()]);
     if (!product) throw new Error('no product');
-    const repository = createOrdersRepository(database.db, TEST_PUBLIC_URL);
+    const repository = createOrdersRepository(database.db);
     // The seller's delete lands after the order was priced: the engine's foreign key refuses the lines.
     let deletes = 0;
     const racing = {
@@ -36,7 +36,7 @@ describe('a product deleted while its order is placed', () => {
         return repository.placeOrder(...args);
       },
     };
-    const service = createOrdersService(racing, shopImageUrls('http://shop.test'));
+    const service = createOrdersService(racing, shopImageUrls('http://shop.test'), TEST_PUBLIC_URL);
 
     const placing = service.create(buyer, OrderCreateSchema.parse(orderBody([product.id])), 'race-key');
     await expect(placing).rejects.toBeInstanceOf(AppError);

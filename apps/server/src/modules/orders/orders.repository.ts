@@ -18,12 +18,9 @@ import { prepareRows, type Database } from '../../db/client.ts';
 import { createByteLru } from '../../lib/byte-lru.ts';
 import { orderLines, orders, products, users } from '../../db/schema.ts';
 import {
-  buyerCancelledMail,
-  orderPlacedMails,
   outboxEvents,
   queueShopMails,
   shopMailsInsert,
-  statusChangedMail,
   type MailedLine,
   type OutgoingMail,
 } from '../mail/mail.module.ts';
@@ -78,9 +75,10 @@ export interface LineMove {
   sellerEmail?: string | undefined;
   from: readonly OrderStatus[];
   to: OrderStatus;
-  /** Who hears of the moved lines: the buyer (a seller or an admin moved them) or their sellers (the buyer did). */
-  notify: 'buyer' | 'sellers';
 }
+
+/** A line a move reached, as its mails show it: with its seller's name (null once the seller's account is gone). */
+export type MovedLine = MailedLine & { sellerName: string | null };
 
 /** What a move came to: the order with its status derived anew, and how many lines moved. */
 export interface MovedLines {
@@ -121,7 +119,7 @@ function rowOfColumnNames(table: Table, row: Record<string, unknown>): Record<st
 }
 
 /** The order columns a placement writes; the rest (seq, order_time) come from their defaults. */
-type PlacedOrder = Omit<NewOrderRow, 'id' | 'seq' | 'orderTime'> & Pick<OrderRow, 'id'>;
+export type PlacedOrder = Omit<NewOrderRow, 'id' | 'seq' | 'orderTime'> & Pick<OrderRow, 'id'>;
 
 /** What the placement statement answers: the order's seq and time when placed, or why not. */
 interface PlacementRow {
@@ -297,36 +295,6 @@ function orderPlacement(db: Database, { lockBuyer }: { lockBuyer: boolean }) {
   };
 }
 
-/** The mails of a move: the buyer's, one per seller whose part moved, or each such seller's. */
-async function moveMails(
-  tx: Pick<Database, 'select'>,
-  shopUrl: string,
-  order: OrderRow,
-  moved: MailedLine[],
-  { to, notify }: LineMove,
-) {
-  const sellerEmails = [...new Set(moved.map((line) => line.sellerEmail))];
-  const linesOf = (sellerEmail: string) => moved.filter((line) => line.sellerEmail === sellerEmail);
-  if (notify === 'sellers') {
-    return sellerEmails.map((sellerEmail) =>
-      buyerCancelledMail(shopUrl, order.id, sellerEmail, linesOf(sellerEmail)),
-    );
-  }
-  const sellers = await tx
-    .select({ email: users.email, name: users.name })
-    .from(users)
-    .where(inArray(users.email, sellerEmails));
-  const nameOf = (email: string) =>
-    sellers.find((seller) => seller.email === email)?.name ?? 'a former seller';
-  return sellerEmails.map((sellerEmail) =>
-    statusChangedMail(shopUrl, order, {
-      sellerName: nameOf(sellerEmail),
-      status: to,
-      lines: linesOf(sellerEmail),
-    }),
-  );
-}
-
 export interface OrdersRepositoryOptions {
   /** The units of one product a buyer may hold in orders not yet shipped (UNITS_HELD_PER_PRODUCT). */
   unitsHeldPerProduct?: number;
@@ -337,10 +305,8 @@ export interface OrdersRepositoryOptions {
   lockBuyer?: boolean;
 }
 
-/** `shopUrl` (PUBLIC_URL) is what the links of the mails that orders cause are built on. */
 export function createOrdersRepository(
   db: Database,
-  shopUrl: string,
   { unitsHeldPerProduct = UNITS_HELD_PER_PRODUCT_DEFAULT, lockBuyer = true }: OrdersRepositoryOptions = {},
 ) {
   // Prepared once: every order asks it, and drizzle would build its SQL again each time.
@@ -397,17 +363,17 @@ export function createOrdersRepository(
      * when a line's product has changed since it was priced (`repriced`), a product has too few units (`short`),
      * the buyer would hold more of a product than the limit in unshipped orders (`held`) or the user already has
      * an order with the idempotency key (`key used`); on PostgreSQL a concurrent order for the same counted products or key waits for the first. The
-     * placed lines are the priced ones, in their order.
+     * placed lines are the priced ones, in their order. The mails `mailsOf` makes of the order and its lines are
+     * queued with them.
      */
-    async placeOrder(order: Omit<PlacedOrder, 'id'>, priced: PricedLine[]): Promise<Placement> {
+    async placeOrder(
+      order: Omit<PlacedOrder, 'id'>,
+      priced: PricedLine[],
+      mailsOf: (order: PlacedOrder, lines: NewOrderLineRow[]) => OutgoingMail[],
+    ): Promise<Placement> {
       const placed = { ...order, id: randomUUID() };
       const lines = priced.map((line) => ({ ...line, stockTaken: false, status: 'processing' as const }));
-      const placement = await insertOrder(
-        placed,
-        lines,
-        orderPlacedMails(shopUrl, placed, lines),
-        unitsHeldPerProduct,
-      );
+      const placement = await insertOrder(placed, lines, mailsOf(placed, lines), unitsHeldPerProduct);
       if (placement.outcome === 'repriced') {
         for (const id of placement.productIds) pricedProducts.delete(id);
       }
@@ -478,10 +444,14 @@ export function createOrdersRepository(
      * status derived from all its lines, in one transaction; undefined when there is no such order. The order row
      * is locked first, so that moves of one order (two sellers shipping their parts at once) run one after the
      * other and the last derives the status from every line's. Lines moved to cancelled put back the units they
-     * took from stock: only the statement that moved a line does it, so each line's units come back once.
+     * took from stock: only the statement that moved a line does it, so each line's units come back once. The mails
+     * `mailsOf` makes of the order and the lines that moved are queued in the same transaction.
      */
-    moveLines(orderId: string, move: LineMove): Promise<MovedLines | undefined> {
-      const { sellerEmail, from, to } = move;
+    moveLines(
+      orderId: string,
+      { sellerEmail, from, to }: LineMove,
+      mailsOf: (order: OrderRow, moved: MovedLine[]) => OutgoingMail[],
+    ): Promise<MovedLines | undefined> {
       return db.transaction(async (tx) => {
         const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
         if (!locked) return undefined;
@@ -540,7 +510,19 @@ export function createOrdersRepository(
           .filter((line) => sellerEmail === undefined || line.sellerEmail === sellerEmail)
           .map((line) => line.status);
         if (moved.length === 0) return { order: locked, moved: 0, reachable };
-        await queueShopMails(tx, await moveMails(tx, shopUrl, locked, moved, move));
+        const sellers = await tx
+          .select({ email: users.email, name: users.name })
+          .from(users)
+          .where(inArray(users.email, [...new Set(moved.map((line) => line.sellerEmail))]));
+        const sellerNameOf = (email: string) =>
+          sellers.find((seller) => seller.email === email)?.name ?? null;
+        await queueShopMails(
+          tx,
+          mailsOf(
+            locked,
+            moved.map((line) => ({ ...line, sellerName: sellerNameOf(line.sellerEmail) })),
+          ),
+        );
         const [order] = await tx
           .update(orders)
           .set({ status: orderStatusOf(lines.map((line) => line.status)) })

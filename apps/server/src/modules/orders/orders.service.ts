@@ -16,9 +16,16 @@ import { z } from 'zod';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Viewer } from '../auth/auth.module.ts';
+import {
+  buyerCancelledMail,
+  orderPlacedMails,
+  statusChangedMail,
+  type OutgoingMail,
+} from '../mail/mail.module.ts';
 import type {
   ListedLineRow,
   ListedOrderRow,
+  MovedLine,
   OrderFilter,
   OrderRow,
   OrdersRepository,
@@ -198,8 +205,24 @@ function priceChanged(totalCents: number, shownCents: number) {
   );
 }
 
-/** `images` makes the pictures of order lines absolute in answers. */
-export function createOrdersService(repository: OrdersRepository, images: ShopImageUrls) {
+/** The part of each seller whose lines moved, in the order of their first line. */
+function partsBySeller(moved: MovedLine[]) {
+  type Part = { sellerEmail: string; sellerName: string | null; lines: MovedLine[] };
+  const parts = new Map<string, Part>();
+  for (const line of moved) {
+    const { sellerEmail, sellerName } = line;
+    const part: Part = parts.get(sellerEmail) ?? { sellerEmail, sellerName, lines: [] };
+    part.lines.push(line);
+    parts.set(sellerEmail, part);
+  }
+  return [...parts.values()];
+}
+
+/**
+ * `images` makes the pictures of order lines absolute in answers; `shopUrl` (PUBLIC_URL) is what the links of the
+ * mails orders cause are built on.
+ */
+export function createOrdersService(repository: OrdersRepository, images: ShopImageUrls, shopUrl: string) {
   const isBuyer = (viewer: Viewer, order: OrderRow) => order.userEmail === viewer.email.toLowerCase();
   /** The viewer's sales: only their lines, unless an admin's, who sees every line. */
   const sellerScope = (viewer: Viewer) => (viewer.isAdmin ? undefined : viewer.email.toLowerCase());
@@ -219,13 +242,28 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
     return row;
   }
 
+  /** The buyer hears of a seller's or an admin's move: one mail per seller whose part moved. */
+  const toBuyer =
+    (to: OrderStatus) =>
+    (order: OrderRow, moved: MovedLine[]): OutgoingMail[] =>
+      partsBySeller(moved).map(({ sellerName, lines }) =>
+        statusChangedMail(shopUrl, order, { sellerName: sellerName ?? 'a former seller', status: to, lines }),
+      );
+
+  /** The buyer knows what they did: each seller whose part they cancelled hears of it. */
+  const toSellers = (order: OrderRow, moved: MovedLine[]): OutgoingMail[] =>
+    partsBySeller(moved).map(({ sellerEmail, lines }) =>
+      buyerCancelledMail(shopUrl, order.id, sellerEmail, lines),
+    );
+
   /** Makes a move of lines that must move at least one, stock kept in step; 409 `refusal` otherwise. */
   async function makeMove(
     orderId: string,
     move: LineMove,
+    mailsOf: (order: OrderRow, moved: MovedLine[]) => OutgoingMail[],
     refusal: (reachable: OrderStatus[], order: OrderRow) => string,
   ): Promise<OrderRow> {
-    const moved = await repository.moveLines(orderId, move);
+    const moved = await repository.moveLines(orderId, move, mailsOf);
     if (!moved) throw notFound('Order');
     if (moved.moved === 0) throw new AppError('CONFLICT', refusal(moved.reachable, moved.order));
     return moved.order;
@@ -291,6 +329,7 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
             requestDigest: idempotencyKey === null ? null : digest,
           },
           lines,
+          (order, placed) => orderPlacedMails(shopUrl, order, placed),
         );
         if (placement.outcome === 'repriced') {
           fresh = true;
@@ -371,8 +410,8 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
       }
       const moved = await makeMove(
         row.id,
-        // The buyer knows what they did; their sellers hear of it. An admin's move is told to the buyer.
-        { from: movableFrom(roles, to), to, notify: viewer.isAdmin ? 'buyer' : 'sellers' },
+        { from: movableFrom(roles, to), to },
+        viewer.isAdmin ? toBuyer(to) : toSellers,
         (_reachable, order) => `An order that is ${order.status} cannot become ${to}.`,
       );
       return orderWithLines(repository, images, moved);
@@ -390,7 +429,8 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
       }
       const moved = await makeMove(
         row.id,
-        { sellerEmail, from: movableFrom([viewer.isAdmin ? 'admin' : 'seller'], to), to, notify: 'buyer' },
+        { sellerEmail, from: movableFrom([viewer.isAdmin ? 'admin' : 'seller'], to), to },
+        toBuyer(to),
         (reachable, order) =>
           sellerEmail === undefined
             ? `An order that is ${order.status} cannot become ${to}.`

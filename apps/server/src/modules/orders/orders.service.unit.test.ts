@@ -44,7 +44,7 @@ describe('placing an order whose product changes under it', () => {
         return { outcome: 'repriced', productIds: [lamp.id] };
       },
     } as unknown as OrdersRepository;
-    const service = createOrdersService(repository, shopImageUrls('http://shop.test'));
+    const service = createOrdersService(repository, shopImageUrls('http://shop.test'), 'http://shop.test');
 
     await expect(service.create(buyer, order, null)).rejects.toMatchObject({
       code: 'CONFLICT',

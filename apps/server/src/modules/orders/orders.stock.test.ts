@@ -9,7 +9,7 @@ import { snapshotLine } from '../../db/order-line.ts';
 import { orderLines, products } from '../../db/schema.ts';
 import { asBearer, signUp, signUpAdmin, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
-import { TEST_PUBLIC_URL, useTestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/test-app.ts';
 import { testEngine } from '../../test/test-database.ts';
 import { changeStatus, countOrders, orderBody, placeOrder } from '../../test/order-fixtures.ts';
 import { createOrdersRepository } from './orders.repository.ts';
@@ -120,9 +120,7 @@ describe('placing an order', () => {
 
   it('adds up the quantities of one product on several lines', async () => {
     const product = await productWith(3);
-    const [ordered] = await createOrdersRepository(testApp.database.db, TEST_PUBLIC_URL).findProducts([
-      product.id,
-    ]);
+    const [ordered] = await createOrdersRepository(testApp.database.db).findProducts([product.id]);
     const lines = [0, 1].map((position) => ({
       ...snapshotLine(ordered!, 2, position),
       seller: ordered!.seller,
@@ -138,14 +136,14 @@ describe('placing an order', () => {
       idempotencyKey: null,
       requestDigest: null,
     };
-    const repository = createOrdersRepository(testApp.database.db, TEST_PUBLIC_URL);
-    expect(await repository.placeOrder(order, lines)).toEqual({
+    const repository = createOrdersRepository(testApp.database.db);
+    expect(await repository.placeOrder(order, lines, () => [])).toEqual({
       outcome: 'short',
       productId: product.id,
       left: 3,
     });
     expect(await stockOf(product.id)).toBe(3);
-    const placed = await repository.placeOrder(order, lines.slice(0, 1));
+    const placed = await repository.placeOrder(order, lines.slice(0, 1), () => []);
     expect(placed.outcome).toBe('placed');
     expect(await stockOf(product.id)).toBe(1);
   });

@@ -2,7 +2,8 @@ import type { AdminReview, AdminReviewListQuery } from '@bazaar/shared/reviews';
 import { z } from 'zod';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Viewer } from '../auth/auth.module.ts';
-import type { ModeratedReviewRow, ModerationRepository } from './reviews.repository.ts';
+import { mailBody, type OutgoingMail } from '../mail/mail.module.ts';
+import type { HiddenReview, ModeratedReviewRow, ModerationRepository } from './reviews.repository.ts';
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
@@ -30,15 +31,38 @@ function toAdminReview(row: ModeratedReviewRow): AdminReview {
   };
 }
 
+/** Tells a review's writer that an admin hid it, and why: a real shop does not silently take words down. */
+function reviewHiddenMail(
+  shopUrl: string,
+  { authorEmail, product }: HiddenReview,
+  reason: string,
+): OutgoingMail {
+  return {
+    kind: 'review-hidden',
+    to: authorEmail,
+    subject: `Your review of ${product.name} was hidden`,
+    ...mailBody({
+      heading: `Your review of ${product.name} is no longer shown`,
+      paragraphs: [
+        'The shop hid your review: it is kept, but no longer shown on the product’s page or counted in its rating.',
+        `The reason: ${reason}`,
+        'If you think this is a mistake, reply to this mail.',
+      ],
+      action: { label: 'See the product', url: `${shopUrl}/product/${product.id}` },
+    }),
+  };
+}
+
 function requireAdmin(viewer: Viewer): void {
   if (!viewer.isAdmin) throw new AppError('FORBIDDEN', 'Only admins may moderate reviews.');
 }
 
 /**
  * Admins hide reviews (kept, with the reason, but off the product's page and figures) and show them again, and
- * list every review with the shared-sign-up-address flag.
+ * list every review with the shared-sign-up-address flag. `shopUrl` (PUBLIC_URL) is what the links of moderation
+ * mails are built on.
  */
-export function createModerationService(repository: ModerationRepository) {
+export function createModerationService(repository: ModerationRepository, shopUrl: string) {
   /** The review of the product, or a 404: a malformed id names nothing. */
   async function reviewOf(productId: string, reviewId: string): Promise<ModeratedReviewRow> {
     const review = isUuid(reviewId) ? await repository.find(reviewId) : undefined;
@@ -65,7 +89,11 @@ export function createModerationService(repository: ModerationRepository) {
     async hide(productId: string, reviewId: string, reason: string, viewer: Viewer): Promise<AdminReview> {
       requireAdmin(viewer);
       const review = await reviewOf(productId, reviewId);
-      if (!(await repository.hide(review.id, reason, viewer.id))) {
+      // The review's writer hears why.
+      const changed = await repository.hide(review.id, reason, viewer.id, (hidden) => [
+        reviewHiddenMail(shopUrl, hidden, reason),
+      ]);
+      if (!changed) {
         throw new AppError('CONFLICT', 'This review is already hidden.');
       }
       return answer(review.id);

@@ -11,8 +11,8 @@ export async function registerReviews(
 ) {
   await api.register(
     reviewRoutes(
-      createReviewsService(createReviewsRepository(db, shopUrl)),
-      createModerationService(createModerationRepository(db, shopUrl)),
+      createReviewsService(createReviewsRepository(db), shopUrl),
+      createModerationService(createModerationRepository(db), shopUrl),
     ),
   );
 }

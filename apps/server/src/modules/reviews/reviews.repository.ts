@@ -14,10 +14,17 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AdminReviewListQuery, ReviewListQuery } from '@bazaar/shared/reviews';
 import type { Database } from '../../db/client.ts';
 import { orderLines, orders, products, reviews, users } from '../../db/schema.ts';
-import { mailBody, queueShopMails, reviewMail, type OutgoingMail } from '../mail/mail.module.ts';
+import { queueShopMails, type OutgoingMail } from '../mail/mail.module.ts';
 
 /** A review with its author's current display name (null when the account is gone). */
 export type ReviewRow = typeof reviews.$inferSelect & { authorName: string | null };
+
+/** A reviewed product, as the mails of its review show it. */
+export interface ReviewedProduct {
+  id: string;
+  name: string;
+  sellerEmail: string;
+}
 
 /** What a review submission came to: the review, or why there was no line left to review. */
 export type Submission =
@@ -71,8 +78,7 @@ const productFigures = (sign: 1 | -1, rating: number) => ({
   ratings: sql`coalesce((${products.ratingTotal} + ${sign * rating})::real / nullif(${products.reviewsCount} + ${sign}, 0), 0)`,
 });
 
-/** `shopUrl` (PUBLIC_URL) is what the links of review mails are built on. */
-export function createReviewsRepository(db: Database, shopUrl: string) {
+export function createReviewsRepository(db: Database) {
   return {
     /** The product's seller, or undefined for an unknown product. */
     async findProduct(id: string): Promise<{ sellerId: string } | undefined> {
@@ -113,12 +119,14 @@ export function createReviewsRepository(db: Database, shopUrl: string) {
     /**
      * Reviews the buyer's oldest delivered, unreviewed line of the product, and adds the rating to the product's
      * figures by addition (never read, then written), in one transaction. The unique line of a review settles
-     * two submissions for one line: the later one inserts nothing and tries the buyer's next line.
+     * two submissions for one line: the later one inserts nothing and tries the buyer's next line. The mails
+     * `mailsOf` makes of the review and its product are queued in the same transaction.
      */
     addReview(
       productId: string,
       buyerEmail: string,
       review: { rating: number; text: string },
+      mailsOf: (review: ReviewRow, product: ReviewedProduct) => OutgoingMail[],
     ): Promise<Submission> {
       return db.transaction(async (tx) => {
         const lines = deliveredLines(tx, productId, buyerEmail);
@@ -158,8 +166,9 @@ export function createReviewsRepository(db: Database, shopUrl: string) {
                 .where(eq(users.id, product.sellerId))
                 .limit(1)
             : [];
-          if (product && seller)
-            await queueShopMails(tx, [reviewMail(shopUrl, seller.email, product, reviewed)]);
+          if (product && seller) {
+            await queueShopMails(tx, mailsOf(reviewed, { ...product, sellerEmail: seller.email }));
+          }
           return { outcome: 'reviewed', review: reviewed };
         }
       });
@@ -209,38 +218,28 @@ const moderatedReviews = (db: Pick<Database, 'select'>) =>
 
 export type ModeratedReviewRow = Awaited<ReturnType<typeof moderatedReviews>>[number];
 
-/** Tells a review's writer that an admin hid it, and why: a real shop does not silently take words down. */
-function reviewHiddenMail(
-  shopUrl: string,
-  to: string,
-  product: { id: string; name: string },
-  reason: string,
-): OutgoingMail {
-  return {
-    kind: 'review-hidden',
-    to,
-    subject: `Your review of ${product.name} was hidden`,
-    ...mailBody({
-      heading: `Your review of ${product.name} is no longer shown`,
-      paragraphs: [
-        'The shop hid your review: it is kept, but no longer shown on the product’s page or counted in its rating.',
-        `The reason: ${reason}`,
-        'If you think this is a mistake, reply to this mail.',
-      ],
-      action: { label: 'See the product', url: `${shopUrl}/product/${product.id}` },
-    }),
-  };
+/** A hidden review, as the mails of its hiding show it. */
+export interface HiddenReview {
+  authorEmail: string;
+  product: { id: string; name: string };
+}
+
+/** How a review is hidden: why, by whom, and the mails `mailsOf` makes of it, queued with the change. */
+interface Hiding {
+  reason: string;
+  by: string;
+  mailsOf: (hidden: HiddenReview) => OutgoingMail[];
 }
 
 /** Hiding and showing reviews again, and the admins' list of every review. */
-export function createModerationRepository(db: Database, shopUrl: string) {
+export function createModerationRepository(db: Database) {
   const moderated = () => moderatedReviews(db);
 
   /**
    * Sets or clears the review's hidden mark if it is not already so, and in the same transaction takes its rating
    * off the product's figures or adds it back. False when the review was already in that state (or is gone).
    */
-  function setHidden(reviewId: string, hide: { reason: string; by: string } | null): Promise<boolean> {
+  function setHidden(reviewId: string, hide: Hiding | null): Promise<boolean> {
     return db.transaction(async (tx) => {
       const [changed] = await tx
         .update(reviews)
@@ -262,7 +261,7 @@ export function createModerationRepository(db: Database, shopUrl: string) {
         .where(eq(products.id, changed.productId))
         .returning({ id: products.id, name: products.name });
       if (hide && product) {
-        await queueShopMails(tx, [reviewHiddenMail(shopUrl, changed.authorEmail, product, hide.reason)]);
+        await queueShopMails(tx, hide.mailsOf({ authorEmail: changed.authorEmail, product }));
       }
       return true;
     });
@@ -294,7 +293,8 @@ export function createModerationRepository(db: Database, shopUrl: string) {
       return { rows, total: counted?.total ?? 0 };
     },
 
-    hide: (reviewId: string, reason: string, adminId: string) => setHidden(reviewId, { reason, by: adminId }),
+    hide: (reviewId: string, reason: string, adminId: string, mailsOf: Hiding['mailsOf']) =>
+      setHidden(reviewId, { reason, by: adminId, mailsOf }),
     unhide: (reviewId: string) => setHidden(reviewId, null),
   };
 }

@@ -8,6 +8,7 @@ import {
 import { z } from 'zod';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Viewer } from '../auth/auth.module.ts';
+import { reviewMail } from '../mail/mail.module.ts';
 import type { ReviewRow, ReviewsRepository } from './reviews.repository.ts';
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
@@ -31,7 +32,8 @@ function toReview(row: ReviewRow): Review {
 /** Orders keep the buyer's account e-mail lowercase; reviews are matched to them by it. */
 const buyerEmailOf = (viewer: Viewer) => viewer.email.toLowerCase();
 
-export function createReviewsService(repository: ReviewsRepository) {
+/** `shopUrl` (PUBLIC_URL) is what the links of review mails are built on. */
+export function createReviewsService(repository: ReviewsRepository, shopUrl: string) {
   /** The product's seller; a malformed id cannot name a product, so it is answered as an unknown one. */
   async function productOf(id: string): Promise<{ sellerId: string }> {
     const product = isUuid(id) ? await repository.findProduct(id) : undefined;
@@ -58,7 +60,13 @@ export function createReviewsService(repository: ReviewsRepository) {
       if (product.sellerId === viewer.id) {
         throw new AppError('FORBIDDEN', 'You cannot review your own product.');
       }
-      const submission = await repository.addReview(productId, buyerEmailOf(viewer), input);
+      // The product's seller hears of each review.
+      const submission = await repository.addReview(
+        productId,
+        buyerEmailOf(viewer),
+        input,
+        (review, reviewed) => [reviewMail(shopUrl, reviewed.sellerEmail, reviewed, review)],
+      );
       if (submission.outcome === 'not a buyer') {
         throw new AppError('FORBIDDEN', 'Only buyers who received this product can review it.');
       }
