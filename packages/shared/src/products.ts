@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { echoedField, imageUrlSchema, optionalText, tooLong } from './fields.ts';
+import { echoedField, imageUrlSchema, optionalText, recordIdParam, tooLong } from './fields.ts';
 import { limitSchema, offsetSchema } from './pagination.ts';
 import { HandleSchema, PublicUserSchema } from './users.ts';
 import { PRICE_MAX, SEARCH_TEXT_MAX, STOCK_MAX } from './products-constants.ts';
@@ -161,7 +161,7 @@ export const ProductListQuerySchema = z
   }));
 export type ProductListQuery = z.output<typeof ProductListQuerySchema>;
 
-export const ProductIdParamsSchema = z.object({ id: z.string() });
+export const ProductIdParamsSchema = z.object({ id: recordIdParam('Product') });
 
 /** A list of short texts (`items` names them in the plural): items trimmed, empty ones dropped. */
 const textList = (items: string, maxItems: number, maxLength: number) =>
