@@ -33,5 +33,20 @@ export const emailSchema = z
   .min(1, 'Enter your email address')
   .pipe(z.email('Enter an email address like name@example.com').max(200, tooLong('Email', 200)));
 
+/** What the issue of a path id that names no record carries: the server answers it 404 (see `recordIdParam`). */
+export const NAMES_NO_RECORD = { namesNoRecord: true };
+
+const uuid = z.uuid();
+
+/**
+ * The id of a record in a URL's path; `record` names it as a message does ("Product"). One that is not a UUID names
+ * no record, so the server answers it as an unknown id, 404 `Product not found`, rather than as a malformed request.
+ */
+export const recordIdParam = (record: string) =>
+  z.string().refine((id) => uuid.safeParse(id).success, {
+    error: `${record} not found`,
+    params: NAMES_NO_RECORD,
+  });
+
 /** Fields a client may echo back from a record it read (ids, owners, timestamps): accepted, then dropped. */
 export const echoedField = z.unknown().optional();

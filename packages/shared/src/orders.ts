@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { echoedField, emailSchema, optionalText, tooLong } from './fields.ts';
+import { echoedField, emailSchema, optionalText, recordIdParam, tooLong } from './fields.ts';
 import { dollarsToCents } from './pricing.ts';
 import { ImageSchema } from './products.ts';
 import { limitSchema, offsetSchema } from './pagination.ts';
@@ -156,11 +156,10 @@ export const SalesQuerySchema = OrderListQuerySchema.extend({
 });
 export type SalesQuery = z.infer<typeof SalesQuerySchema>;
 
-/** Any text: an id that is not a UUID names no order, which is a 404 rather than a 400. */
-export const OrderIdParamsSchema = z.object({ id: z.string() });
+export const OrderIdParamsSchema = z.object({ id: recordIdParam('Order') });
 
-/** `PATCH /api/sales/:orderId/status`: any text, as for `OrderIdParamsSchema`. */
-export const SaleIdParamsSchema = z.object({ orderId: z.string() });
+/** `PATCH /api/sales/:orderId/status`. */
+export const SaleIdParamsSchema = z.object({ orderId: recordIdParam('Order') });
 
 export const OrderEmailParamsSchema = z.object({ email: emailSchema });
 

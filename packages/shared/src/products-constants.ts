@@ -3,3 +3,5 @@ export const PRICE_MAX = 1_000_000;
 export const STOCK_MAX = 1_000_000;
 /** Stock at or below this is worth telling: "Only N left" to shoppers, the "Low stock" tile to sellers. */
 export const LOW_STOCK = 5;
+/** The longest search text: the search box takes no more, and the server refuses more with a 400. */
+export const SEARCH_TEXT_MAX = 100;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { echoedField, imageUrlSchema, optionalText, tooLong } from './fields.ts';
+import { echoedField, imageUrlSchema, optionalText, recordIdParam, tooLong } from './fields.ts';
 import { limitSchema, offsetSchema } from './pagination.ts';
 import { HandleSchema, PublicUserSchema } from './users.ts';
-import { PRICE_MAX, STOCK_MAX } from './products-constants.ts';
+import { PRICE_MAX, SEARCH_TEXT_MAX, STOCK_MAX } from './products-constants.ts';
 
 export * from './products-constants.ts';
 
@@ -113,7 +113,7 @@ const brandsFilter = z
 /** What narrows a product list (and its facets): everything but the order and the page. */
 const productFilterFields = {
   /** Every word, in any order, in the name, brand or categories; the last as a prefix; one typo in long words. */
-  q: optionalFilter(100),
+  q: optionalFilter(SEARCH_TEXT_MAX),
   /** A category route value: matches products having any category that the lowercased value contains. */
   category: optionalFilter(100),
   flash_sale: optionalFlag(['true', 'false']),
@@ -161,7 +161,7 @@ export const ProductListQuerySchema = z
   }));
 export type ProductListQuery = z.output<typeof ProductListQuerySchema>;
 
-export const ProductIdParamsSchema = z.object({ id: z.string() });
+export const ProductIdParamsSchema = z.object({ id: recordIdParam('Product') });
 
 /** A list of short texts (`items` names them in the plural): items trimmed, empty ones dropped. */
 const textList = (items: string, maxItems: number, maxLength: number) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tooLong } from './fields.ts';
+import { recordIdParam, tooLong } from './fields.ts';
 import { limitSchema, offsetSchema } from './pagination.ts';
 
 export const RATING_MIN = 1;
@@ -55,7 +55,10 @@ export type ReviewEligibility = z.infer<typeof ReviewEligibilitySchema>;
 export const ReviewListQuerySchema = z.strictObject({ limit: limitSchema(), offset: offsetSchema });
 export type ReviewListQuery = z.infer<typeof ReviewListQuerySchema>;
 
-export const ReviewParamsSchema = z.object({ id: z.string(), reviewId: z.string() });
+export const ReviewParamsSchema = z.object({
+  id: recordIdParam('Product'),
+  reviewId: recordIdParam('Review'),
+});
 
 export const HIDE_REASON_MAX = 500;
 

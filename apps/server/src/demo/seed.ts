@@ -489,7 +489,15 @@ function buildOrders(
       if (!product)
         throw new Error(`Order ${plan.id} refers to product #${productIndex}, which was not seeded`);
       const sellerEmail = product.sellerId === maker.id ? maker.email : seller.email;
-      const line = snapshotLine({ ...product, sellerEmail }, quantity, position);
+      const copied = {
+        id: product.id,
+        name: product.name,
+        unitPriceCents: product.priceCents,
+        discount: product.discount,
+        imageUrl: product.mainImageUrl,
+        sellerEmail,
+      };
+      const line = snapshotLine(copied, quantity, position);
       // Every seller of a demo order has moved their lines as far as the order has gone.
       return { orderId: plan.id, ...line, status: plan.status };
     });

@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import { isDeepStrictEqual } from 'node:util';
 import type { Duplex } from 'node:stream';
 import type {
   FastifyError,
@@ -9,6 +10,7 @@ import type {
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@bazaar/shared/errors';
+import { NAMES_NO_RECORD } from '@bazaar/shared/fields';
 import { AppError, codeForStatus, validationFailure } from '../errors/app-error.ts';
 
 const PART_NAMES: Record<string, string> = {
@@ -32,6 +34,14 @@ function validationError(
   return validationFailure(part, details);
 }
 
+/** The issue of a path id that names no record (`recordIdParam`), if the refused part is the path. */
+function unknownRecord(
+  error: Omit<FastifyError, 'validation'> & { validation: FastifySchemaValidationError[] },
+): FastifySchemaValidationError | undefined {
+  if (error.validationContext !== 'params') return undefined;
+  return error.validation.find((issue) => isDeepStrictEqual(issue.params.params, NAMES_NO_RECORD));
+}
+
 /** The one place errors become HTTP answers: JSON `{error, message, details?}`, unknown errors hidden behind a logged 500. */
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -50,6 +60,12 @@ export function registerErrorHandlers(app: FastifyInstance): void {
         .send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path that names no record is not found, as one naming a record that is gone.
+      const unknown = unknownRecord(error);
+      if (unknown) {
+        const body: ApiError = { error: 'NOT_FOUND', message: unknown.message ?? 'Not found' };
+        return reply.status(404).send(body);
+      }
       return reply.status(400).send(validationError(error));
     }
     // Fastify's own client errors (bad JSON, body too large, unsupported media type...) carry a 4xx status.

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onSendHookHandler } from 'fastify';
 import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
+import { etagMatches } from '../../lib/etag.ts';
 import type { CachedResponse, CatalogCache, Encoding } from './catalog-cache.ts';
 
 /** The headers of an answer that are kept with its body: a repeat must tell the client all the first one did. */
@@ -38,8 +39,7 @@ function answer(
   // Browsers keep the answer but ask again each time; an unchanged one costs a 304.
   reply.header('etag', etag).header('cache-control', 'no-cache');
   addVary(reply, 'accept-encoding');
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && (ifNoneMatch.trim() === '*' || ifNoneMatch.includes(entry.hash))) {
+  if (etagMatches(request.headers['if-none-match'], etag)) {
     reply.code(304);
     return '';
   }

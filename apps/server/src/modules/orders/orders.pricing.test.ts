@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { ApiError } from '@bazaar/shared/errors';
 import { OrderCreatedSchema, OrderSchema, QUANTITY_MAX, type Order } from '@bazaar/shared/orders';
 import { centsToDollars, lineTotalCents } from '@bazaar/shared/pricing';
-import { snapshotLine } from '../../db/order-line.ts';
+import { snapshotLine, type lineCopies, type lineSeller } from '../../db/order-line.ts';
 import { products, users } from '../../db/schema.ts';
 import { asBearer, signUp, type TestAccount } from '../../test/accounts.ts';
 import { FIXTURE_SELLER, insertProducts, productRow } from '../../test/product-fixtures.ts';
@@ -162,30 +162,66 @@ describe('an order of products that changed since the server last priced them', 
     expect((await ordered(row!.id)).price).toBe(15);
   });
 
-  it('is written not at all when a line no longer copies its product, and names the product', async () => {
-    const [row] = await insertProducts(testApp.database.db, [productRow({ priceCents: 2000 })]);
-    const repository = createOrdersRepository(testApp.database.db);
-    const [product] = await repository.findProducts([row!.id]);
-    await testApp.database.db.update(products).set({ priceCents: 1900 }).where(eq(products.id, row!.id));
-    const before = await countOrders(testApp.database.db, buyer.email);
-    const mailsBefore = await mailCount(testApp.database.db, buyer.email, 'order-placed');
+  // A change to each column a line copies, of the product or of its seller.
+  const changes: Record<
+    keyof typeof lineCopies | `seller ${keyof typeof lineSeller}`,
+    (productId: string, seller: TestAccount) => Promise<unknown>
+  > = {
+    name: (id) =>
+      testApp.database.db.update(products).set({ name: 'Changed Lamp' }).where(eq(products.id, id)),
+    unitPriceCents: (id) =>
+      testApp.database.db.update(products).set({ priceCents: 1900 }).where(eq(products.id, id)),
+    discount: (id) => testApp.database.db.update(products).set({ discount: 7 }).where(eq(products.id, id)),
+    imageUrl: (id) =>
+      testApp.database.db
+        .update(products)
+        .set({ mainImageUrl: '/images/products/changed-lamp/1.svg' })
+        .where(eq(products.id, id)),
+    sellerEmail: (_id, seller) =>
+      testApp.database.db
+        .update(users)
+        .set({ email: `moved-${seller.email}` })
+        .where(eq(users.id, seller.id)),
+    'seller handle': (_id, seller) =>
+      testApp.database.db
+        .update(users)
+        .set({ handle: `${seller.handle}-moved` })
+        .where(eq(users.id, seller.id)),
+    'seller name': (_id, seller) =>
+      testApp.database.db.update(users).set({ name: 'Changed Seller' }).where(eq(users.id, seller.id)),
+  };
 
-    const placement = await repository.placeOrder(
-      {
-        ...orderBody([]),
-        paymentMethod: 'bkash',
-        userEmail: buyer.email,
-        totalCents: 2000,
-        idempotencyKey: null,
-        requestDigest: null,
-      },
-      [{ ...snapshotLine(product!, 1, 0), seller: product!.seller }],
-      (order, lines) => orderPlacedMails(TEST_PUBLIC_URL, order, lines),
-    );
-    expect(placement).toEqual({ outcome: 'repriced', productIds: [row!.id] });
-    expect(await countOrders(testApp.database.db, buyer.email)).toBe(before);
-    expect(await mailCount(testApp.database.db, buyer.email, 'order-placed')).toBe(mailsBefore);
-    // The repository read it afresh for the next order.
-    expect((await repository.findProducts([row!.id]))[0]?.priceCents).toBe(1900);
-  });
+  it.each(Object.entries(changes))(
+    'is written not at all when its %s changed, and names the product',
+    async (what, change) => {
+      const seller = await signUp(testApp.app, `copied-${what.replace(' ', '-')}@bazaar.test`);
+      const [row] = await insertProducts(testApp.database.db, [productRow({ sellerId: seller.id })]);
+      const repository = createOrdersRepository(testApp.database.db);
+      const [product] = await repository.findProducts([row!.id]);
+      await change(row!.id, seller);
+      const line = { ...snapshotLine(product!, 1, 0), seller: product!.seller };
+      const before = await countOrders(testApp.database.db, buyer.email);
+      const mailsBefore = await mailCount(testApp.database.db, buyer.email, 'order-placed');
+
+      const placement = await repository.placeOrder(
+        {
+          ...orderBody([]),
+          paymentMethod: 'bkash',
+          userEmail: buyer.email,
+          totalCents: line.lineTotalCents,
+          idempotencyKey: null,
+          requestDigest: null,
+        },
+        [line],
+        (order, lines) => orderPlacedMails(TEST_PUBLIC_URL, order, lines),
+      );
+      expect(placement).toEqual({ outcome: 'repriced', productIds: [row!.id] });
+      expect(await countOrders(testApp.database.db, buyer.email)).toBe(before);
+      expect(await mailCount(testApp.database.db, buyer.email, 'order-placed')).toBe(mailsBefore);
+      // The repository read it afresh for the next order.
+      const reread = await repository.findProducts([row!.id]);
+      expect(reread).not.toEqual([product]);
+      expect(reread).toEqual(await repository.findProducts([row!.id], { fresh: true }));
+    },
+  );
 });

@@ -15,6 +15,7 @@ import {
 import { orderStatusOf, type OrderListQuery, type OrderStatus } from '@bazaar/shared/orders';
 import type { PublicUser } from '@bazaar/shared/users';
 import { prepareRows, type Database } from '../../db/client.ts';
+import { lineCopies, lineSeller } from '../../db/order-line.ts';
 import { createByteLru } from '../../lib/byte-lru.ts';
 import { orderLines, orders, products, users } from '../../db/schema.ts';
 import {
@@ -97,16 +98,35 @@ export type ListedOrderRow = OrderRow & { buyer: { handle: string; name: string 
  */
 const PRICED_PRODUCTS_BYTES = 1024 * 1024;
 
-/** What an order copies from a product. */
-const orderedProductColumns = {
-  id: products.id,
-  name: products.name,
-  priceCents: products.priceCents,
-  discount: products.discount,
-  mainImageUrl: products.mainImageUrl,
-  sellerEmail: users.email,
-  seller: { handle: users.handle, name: users.name },
-};
+/** What an order copies from a product, under its lines' names, with the seller's public identity. */
+const orderedProductColumns = { id: products.id, ...lineCopies, seller: lineSeller };
+
+const sellerKeys = Object.keys(lineSeller) as (keyof typeof lineSeller)[];
+
+/**
+ * Each product or seller column a priced line copied, with the field of the line's JSON that holds the copy: its
+ * column's name, or `seller_<key>` for the seller's identity.
+ */
+const copiedColumns = [
+  ...Object.entries(lineCopies).map(([key, column]) => ({
+    column,
+    field: orderLines[key as keyof typeof lineCopies].name,
+  })),
+  ...Object.entries(lineSeller).map(([key, column]) => ({ column, field: `seller_${key}` })),
+];
+/** The copies as the placement reads them from a line's JSON, and the two sides it compares. */
+const copiedFields = sql.join(
+  copiedColumns.map(({ column, field }) => sql`${sql.identifier(field)} ${sql.raw(column.getSQLType())}`),
+  sql`, `,
+);
+const currentValues = sql.join(
+  copiedColumns.map(({ column }) => column),
+  sql`, `,
+);
+const copiedValues = sql.join(
+  copiedColumns.map(({ field }) => sql`line.${sql.identifier(field)}`),
+  sql`, `,
+);
 
 /** An order's columns with its buyer's public identity. */
 const listedOrderColumns = { ...getTableColumns(orders), buyer: { handle: users.handle, name: users.name } };
@@ -182,16 +202,11 @@ function orderPlacement(db: Database, { lockBuyer }: { lockBuyer: boolean }) {
     ), repriced as (
       -- Lines priced from a product as the shop last read it: those whose product has since changed or gone.
       select line.product_id as id
-      from jsonb_to_recordset(${value('lines')}::jsonb) as line(product_id uuid, name text,
-        unit_price_cents integer, discount integer, image_url text, seller_email text, seller_handle text,
-        seller_name text)
+      from jsonb_to_recordset(${value('lines')}::jsonb) as line(product_id uuid, ${copiedFields})
       left join ${products} on ${products.id} = line.product_id
       left join ${users} on ${users.id} = ${products.sellerId}
       where ${users.id} is null
-        or (${products.name}, ${products.priceCents}, ${products.discount}, ${products.mainImageUrl}, ${users.email},
-          ${users.handle}, ${users.name})
-        is distinct from (line.name, line.unit_price_cents, line.discount, line.image_url, line.seller_email,
-          line.seller_handle, line.seller_name)
+        or (${currentValues}) is distinct from (${copiedValues})
     ), header as (
       insert into ${orders} (id, user_email, name, email, phone, address, payment_method, total_cents, status,
         idempotency_key, request_digest)
@@ -258,8 +273,7 @@ function orderPlacement(db: Database, { lockBuyer }: { lockBuyer: boolean }) {
       lines: JSON.stringify(
         lines.map((line) => ({
           ...rowOfColumnNames(orderLines, { ...line, orderId: order.id }),
-          seller_handle: line.seller?.handle ?? null,
-          seller_name: line.seller?.name ?? null,
+          ...Object.fromEntries(sellerKeys.map((key) => [`seller_${key}`, line.seller?.[key] ?? null])),
         })),
       ),
       mails: JSON.stringify(mails),

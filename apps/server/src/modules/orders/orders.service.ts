@@ -12,7 +12,6 @@ import {
   type SalesQuery,
 } from '@bazaar/shared/orders';
 import { centsToDollars, formatDollars } from '@bazaar/shared/pricing';
-import { z } from 'zod';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Viewer } from '../auth/auth.module.ts';
@@ -36,8 +35,6 @@ import type {
 } from './orders.repository.ts';
 import type { ShopImageUrls } from '../../images/image-urls.ts';
 import { snapshotLine } from '../../db/order-line.ts';
-
-const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 /** Attempts at placing one order whose products change (or go) under it, before it is refused. */
 const PLACEMENT_ATTEMPTS = 3;
@@ -235,9 +232,9 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
       sellerEmail === undefined || sellerHasWorkLeft(lines.map((line) => line.status)),
     );
 
-  /** An order of the id a client sent; a malformed id cannot name an order: same answer as an unknown one. */
-  async function existing<Row>(id: string, find: (id: string) => Promise<Row | undefined>): Promise<Row> {
-    const row = isUuid(id) ? await find(id) : undefined;
+  /** The order a client named, or a 404. */
+  async function existing<Row>(found: Promise<Row | undefined>): Promise<Row> {
+    const row = await found;
     if (!row) throw notFound('Order');
     return row;
   }
@@ -401,7 +398,7 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
      * move (ships or cancels processing lines, delivers or cancels shipped ones). 409 when no line can.
      */
     async changeStatus(viewer: Viewer, id: string, to: OrderStatus): Promise<Order> {
-      const row = await existing(id, (known) => repository.findById(known));
+      const row = await existing(repository.findById(id));
       const roles: FulfilmentRole[] = [];
       if (isBuyer(viewer, row)) roles.push('buyer');
       if (viewer.isAdmin) roles.push('admin');
@@ -422,7 +419,7 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
      * admin moves every line that may make the move. 403 for anyone else, 409 when no line can make the move.
      */
     async changeSaleStatus(viewer: Viewer, orderId: string, to: OrderStatus): Promise<Sale> {
-      const row = await existing(orderId, (known) => repository.findListed(known));
+      const row = await existing(repository.findListed(orderId));
       const sellerEmail = sellerScope(viewer);
       if (sellerEmail !== undefined && (await repository.linesOf([row.id], sellerEmail)).length === 0) {
         throw new AppError('FORBIDDEN', 'You have nothing to ship in this order.');

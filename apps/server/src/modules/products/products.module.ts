@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { PRODUCT_LIST_PAGE_SIZE, type ListFilter } from '@bazaar/shared/page-data';
-import { ProductListQuerySchema } from '@bazaar/shared/products';
+import { ProductIdParamsSchema, ProductListQuerySchema } from '@bazaar/shared/products';
 import type { Database } from '../../db/client.ts';
+import { notFound } from '../../errors/app-error.ts';
 import type { ShopImageUrls } from '../../images/image-urls.ts';
 import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
 import type { UploadGuard } from '../uploads/uploads.module.ts';
@@ -30,7 +31,11 @@ export async function registerProducts(
   const service = createProductsService(repository, catalogCache, imageUrls, uploadGuard);
   await api.register(productRoutes(service, catalogCache));
   return {
-    productOf: (id: string) => service.get(id),
+    /** A product as `GET /api/products/:id` answers the same id: NOT_FOUND for one that names none. */
+    productOf: async (id: string) => {
+      if (!ProductIdParamsSchema.safeParse({ id }).success) throw notFound('Product');
+      return service.get(id);
+    },
     /** The first page of a list, as `GET /api/products` answers the same parameters (undefined when it refuses them). */
     firstPageOf: async (filter: ListFilter) => {
       const query = ProductListQuerySchema.safeParse({ ...filter, limit: PRODUCT_LIST_PAGE_SIZE, offset: 0 });

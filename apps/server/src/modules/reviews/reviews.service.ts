@@ -5,13 +5,10 @@ import {
   type ReviewEligibility,
   type ReviewListQuery,
 } from '@bazaar/shared/reviews';
-import { z } from 'zod';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Viewer } from '../auth/auth.module.ts';
 import { reviewMail } from '../mail/mail.module.ts';
 import type { ReviewRow, ReviewsRepository } from './reviews.repository.ts';
-
-const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 /** A review as anybody sees it: the author by name, never by e-mail. */
 function toReview(row: ReviewRow): Review {
@@ -34,9 +31,9 @@ const buyerEmailOf = (viewer: Viewer) => viewer.email.toLowerCase();
 
 /** `shopUrl` (PUBLIC_URL) is what the links of review mails are built on. */
 export function createReviewsService(repository: ReviewsRepository, shopUrl: string) {
-  /** The product's seller; a malformed id cannot name a product, so it is answered as an unknown one. */
+  /** The product's seller. */
   async function productOf(id: string): Promise<{ sellerId: string }> {
-    const product = isUuid(id) ? await repository.findProduct(id) : undefined;
+    const product = await repository.findProduct(id);
     if (!product) throw notFound('Product');
     return product;
   }
@@ -79,7 +76,7 @@ export function createReviewsService(repository: ReviewsRepository, shopUrl: str
     /** Only the product's seller answers its reviews: a reply speaks for the seller, so not even an admin may. */
     async reply(productId: string, reviewId: string, text: string, viewer: Viewer): Promise<Review> {
       const product = await productOf(productId);
-      const review = isUuid(reviewId) ? await repository.findReview(productId, reviewId) : undefined;
+      const review = await repository.findReview(productId, reviewId);
       if (!review) throw notFound('Review');
       if (product.sellerId !== viewer.id) {
         throw new AppError('FORBIDDEN', "Only the product's seller may reply to its reviews.");

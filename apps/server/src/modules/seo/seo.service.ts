@@ -7,7 +7,7 @@ import {
   type ListFilter,
 } from '@bazaar/shared/page-data';
 import { payableCents } from '@bazaar/shared/pricing';
-import type { Product } from '@bazaar/shared/products';
+import { SEARCH_TEXT_MAX, type Product } from '@bazaar/shared/products';
 import { PRODUCT_PICTURE_SIZES, uploadSrcSet } from '@bazaar/shared/uploads';
 import type { Seller } from '@bazaar/shared/users';
 import { AppError } from '../../errors/app-error.ts';
@@ -65,8 +65,6 @@ export const STATIC_PAGES: Record<string, Omit<PageHead, 'canonical'> & { inSite
 };
 
 const HOME_DESCRIPTION = 'Bazaar: an online shop for new products, flash sales and every category.';
-/** How much of a search the page's head repeats: the search box takes no more. */
-export const SEARCH_MAX_LENGTH = 100;
 
 const NOT_FOUND: PageHead = {
   name: 'Page not found',
@@ -178,7 +176,8 @@ export function createSeoService(repository: SeoRepository, readers: SeoReaders,
     async search(query: unknown, withResults = false): Promise<PageHead> {
       const first = Array.isArray(query) ? (query[0] as unknown) : query;
       const words = typeof first === 'string' ? first.trim() : '';
-      const q = words.slice(0, SEARCH_MAX_LENGTH);
+      // No more than the search box takes.
+      const q = words.slice(0, SEARCH_TEXT_MAX);
       const head: PageHead = q
         ? {
             name: `“${q}” — Search`,

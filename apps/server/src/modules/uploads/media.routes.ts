@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { UPLOAD_WIDTHS } from '@bazaar/shared/uploads';
 import { z } from 'zod';
 import { notFound } from '../../errors/app-error.ts';
+import { etagMatches } from '../../lib/etag.ts';
 import type { PictureStore } from './picture-store.ts';
 
 const MediaParamsSchema = z.object({
@@ -11,11 +12,6 @@ const MediaParamsSchema = z.object({
     .int()
     .refine((width) => (UPLOAD_WIDTHS as readonly number[]).includes(width)),
 });
-
-/** Whether the client's `If-None-Match` names `etag` (a list, or `*`). */
-const matches = (ifNoneMatch: string | undefined, etag: string) =>
-  ifNoneMatch !== undefined &&
-  ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag);
 
 /** Serves uploaded pictures at `/media/{id}/{width}.webp`: immutable, since an upload never changes. */
 export function mediaRoutes(store: PictureStore) {
@@ -32,7 +28,7 @@ export function mediaRoutes(store: PictureStore) {
           .header('ETag', file.etag)
           .header('Cache-Control', 'public, max-age=31536000, immutable')
           .header('Content-Type', 'image/webp');
-        if (matches(request.headers['if-none-match'], file.etag)) return reply.status(304).send();
+        if (etagMatches(request.headers['if-none-match'], file.etag)) return reply.status(304).send();
         // Read only now: a client that has the picture costs no read of the bucket.
         const bytes = await file.bytes();
         if (!bytes) throw notFound('Picture');

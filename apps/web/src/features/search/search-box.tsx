@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { SEARCH_TEXT_MAX } from '@bazaar/shared/products-constants';
 import { searchPageOf } from './search-page-of.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
@@ -8,7 +9,6 @@ const loadSearchResults = () => import('./search-results.tsx');
 const SearchResults = lazy(() => loadSearchResults().then((module) => ({ default: module.SearchResults })));
 
 const DEBOUNCE_MS = 250;
-const MAX_LENGTH = 100;
 
 /**
  * The header's product search: typing opens the Search Results panel under the header, Enter opens the results
@@ -93,7 +93,7 @@ export function SearchBox({
           id={`${resultsId}-input`}
           type="search"
           value={text}
-          maxLength={MAX_LENGTH}
+          maxLength={SEARCH_TEXT_MAX}
           placeholder="Search products…"
           autoComplete="off"
           aria-controls={open ? resultsId : undefined}
