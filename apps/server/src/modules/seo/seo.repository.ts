@@ -24,7 +24,8 @@ export interface SitemapProduct {
   mainImageUrl: string;
 }
 
-export function createSeoRepository(db: Database) {
+/** `fileUrls`: the most URLs a sitemap file lists (the protocol's 50,000; smaller in tests). */
+export function createSeoRepository(db: Database, fileUrls = SITEMAP_FILE_URLS) {
   /** Each set's key, and which rows of its table belong: a seller is a user with a product to show. */
   const sets: Record<SitemapSet, { key: AnyPgColumn; table: string; where?: SQL }> = {
     products: { key: products.id, table: 'products' },
@@ -73,7 +74,7 @@ export function createSeoRepository(db: Database) {
     },
 
     /**
-     * The set cut into blocks of at most SITEMAP_FILE_URLS keys, walking the key's index one block at a time: each
+     * The set cut into blocks of at most `fileUrls` keys, walking the key's index one block at a time: each
      * step reads one block's keys and no row, so that a million products cost twenty short index scans.
      */
     async blocks(set: SitemapSet): Promise<KeyBlock[]> {
@@ -85,7 +86,7 @@ export function createSeoRepository(db: Database) {
           db,
           sql`with block as (
                 select ${key} as key from ${sql.identifier(table)} where ${inBlock(set, { after }) ?? sql`true`}
-                order by ${key} limit ${SITEMAP_FILE_URLS})
+                order by ${key} limit ${fileUrls})
               select count(*)::int as keys, (select key from block order by key desc limit 1)::text as last
               from block`,
         );
@@ -94,7 +95,7 @@ export function createSeoRepository(db: Database) {
           if (blocks.length > 0) delete blocks[blocks.length - 1]!.last;
           break;
         }
-        if (step.keys < SITEMAP_FILE_URLS) {
+        if (step.keys < fileUrls) {
           blocks.push({ after });
           break;
         }
