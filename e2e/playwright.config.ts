@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
@@ -69,9 +69,6 @@ export default defineConfig({
   // Not the repository's test-results/: Playwright empties its output folder first, and Vitest's results live there.
   outputDir: './test-results',
   fullyParallel: true,
-  // Two at a time even on two cores (Playwright's default is half the cores): a journey mostly waits for the
-  // server and the page, and each test signs up its own accounts.
-  workers: Math.max(2, Math.floor(availableParallelism() / 2)),
   // Generous: the shared test machines are often busy, and a slow step is not a failure of the shop.
   timeout: 60_000,
   expect: { timeout: 10_000 },
