@@ -4,11 +4,11 @@ import cliProgress from 'cli-progress';
 import { parseEnv } from '../config/env.ts';
 import { openDatabase } from '../db/client.ts';
 import { signInLine } from './demo-sign-ins.ts';
+import { DEMO_PRODUCT_COUNT } from './seed-on-start.ts';
 import { seedDemoData } from './seed.ts';
 
-const DEFAULT_PRODUCTS = 150;
 const MAX_PRODUCTS = 2_000_000;
-const USAGE = `Usage: npm run seed -- [--products N]   (N from 1 to ${MAX_PRODUCTS}, default ${DEFAULT_PRODUCTS})`;
+const USAGE = `Usage: npm run seed -- [--products N]   (N from 1 to ${MAX_PRODUCTS}, default ${DEMO_PRODUCT_COUNT})`;
 
 function fail(message: string): never {
   console.error(message);
@@ -22,7 +22,7 @@ function readProductCount(): number {
   } catch (error) {
     fail(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
   }
-  if (values.products === undefined) return DEFAULT_PRODUCTS;
+  if (values.products === undefined) return DEMO_PRODUCT_COUNT;
   const count = /^\d+$/.test(values.products) ? Number(values.products) : NaN;
   if (!(count >= 1 && count <= MAX_PRODUCTS)) {
     fail(`--products must be a whole number from 1 to ${MAX_PRODUCTS}, got "${values.products}".\n${USAGE}`);
