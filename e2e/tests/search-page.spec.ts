@@ -345,6 +345,23 @@ test.describe('on a desktop', () => {
     expect(new Set(names).size).toBe(PAGE_SIZE + 2);
   });
 
+  test('choices made faster than the page shows them are all kept', async ({ page, shop }) => {
+    await openResults(page, shop);
+    // A slow phone: the page is still drawing one choice when the shopper makes the next.
+    const devtools = await page.context().newCDPSession(page);
+    await devtools.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+    await brandBox(sidebar(page), shop.brands.b, 2).click();
+    await sidebar(page)
+      .getByRole('checkbox', { name: /^In stock only/ })
+      .click();
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('Price high to low');
+    await devtools.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await expect(page).toHaveURL(
+      withSearch('/search', { q: shop.word, brand: shop.brands.b, in_stock: 'true', sort: 'price_desc' }),
+    );
+    await expectNames(page, named(shop, 'Delta', 'Gamma'));
+  });
+
   test('a category’s page and a seller’s page filter and sort the same way', async ({ page, shop }) => {
     await page.goto(`/search/${shop.category}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${shop.category} Category Products`);

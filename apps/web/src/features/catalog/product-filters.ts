@@ -106,11 +106,17 @@ export function bandBounds(band: { min: number; max: number | null }) {
   };
 }
 
-/** One active filter, as a chip shows it: its words and the filters without it. */
+/**
+ * A change of filters, made on the filters the URL holds when the shopper acts: a choice made before the page
+ * showed the last one still keeps it.
+ */
+export type FiltersChange = (current: ProductFilters) => ProductFilters;
+
+/** One active filter, as a chip shows it: its words and the change that removes it. */
 export interface ActiveFilter {
   key: string;
   label: string;
-  without: ProductFilters;
+  without: FiltersChange;
 }
 
 /** The filters a shopper chose (not the words searched nor the sort), each removable on its own. */
@@ -120,28 +126,32 @@ export function activeFilters(filters: ProductFilters): ActiveFilter[] {
     active.push({
       key: 'category',
       label: `Category: ${filters.category}`,
-      without: { ...filters, category: undefined },
+      without: (current) => ({ ...current, category: undefined }),
     });
   for (const brand of filters.brand)
     active.push({
       key: `brand:${brand}`,
       label: `Brand: ${brand}`,
-      without: { ...filters, brand: filters.brand.filter((other) => other !== brand) },
+      without: (current) => ({ ...current, brand: current.brand.filter((other) => other !== brand) }),
     });
   if (filters.price_min !== undefined || filters.price_max !== undefined)
     active.push({
       key: 'price',
       label: `Price: ${priceRangeLabel(filters.price_min, filters.price_max)}`,
-      without: { ...filters, price_min: undefined, price_max: undefined },
+      without: (current) => ({ ...current, price_min: undefined, price_max: undefined }),
     });
   if (filters.rating_min !== undefined)
     active.push({
       key: 'rating',
       label: `${filters.rating_min} ${filters.rating_min === 1 ? 'star' : 'stars'} & up`,
-      without: { ...filters, rating_min: undefined },
+      without: (current) => ({ ...current, rating_min: undefined }),
     });
   if (filters.in_stock)
-    active.push({ key: 'in_stock', label: 'In stock', without: { ...filters, in_stock: false } });
+    active.push({
+      key: 'in_stock',
+      label: 'In stock',
+      without: (current) => ({ ...current, in_stock: false }),
+    });
   return active;
 }
 

@@ -1,7 +1,7 @@
 import type { ProductFacets } from '@bazaar/shared/product-facets';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/button.tsx';
-import { bandBounds, priceRangeLabel, type ProductFilters } from '../product-filters.ts';
+import { bandBounds, priceRangeLabel, type FiltersChange, type ProductFilters } from '../product-filters.ts';
 
 /** Brands listed before "Show all brands". */
 const BRANDS_SHOWN = 8;
@@ -96,7 +96,13 @@ function BoundInput({
 }
 
 /** The lowest and highest price a shopper types in, applied together. */
-function PriceInputs({ filters, apply }: { filters: ProductFilters; apply: (next: ProductFilters) => void }) {
+function PriceInputs({
+  filters,
+  apply,
+}: {
+  filters: ProductFilters;
+  apply: (change: FiltersChange) => void;
+}) {
   const [min, setMin] = useState(filters.price_min?.toString() ?? '');
   const [max, setMax] = useState(filters.price_max?.toString() ?? '');
   const [shown, setShown] = useState(filters);
@@ -116,7 +122,7 @@ function PriceInputs({ filters, apply }: { filters: ProductFilters; apply: (next
     event.preventDefault();
     let [low, high] = [bound(min), bound(max)];
     if (low !== undefined && high !== undefined && low > high) [low, high] = [high, low];
-    apply({ ...filters, price_min: low, price_max: high });
+    apply((current) => ({ ...current, price_min: low, price_max: high }));
   }
   return (
     <form onSubmit={submit} aria-label="Price range" className="mt-2 flex items-end gap-2">
@@ -136,7 +142,7 @@ function BrandChoices({
 }: {
   facets: ProductFacets;
   filters: ProductFilters;
-  apply: (next: ProductFilters) => void;
+  apply: (change: FiltersChange) => void;
 }) {
   const name = useId();
   const [all, setAll] = useState(false);
@@ -155,12 +161,12 @@ function BrandChoices({
           count={brand.count}
           checked={filters.brand.includes(brand.value)}
           onChange={(checked) =>
-            apply({
-              ...filters,
+            apply((current) => ({
+              ...current,
               brand: checked
-                ? [...filters.brand, brand.value]
-                : filters.brand.filter((other) => other !== brand.value),
-            })
+                ? [...current.brand, brand.value]
+                : current.brand.filter((other) => other !== brand.value),
+            }))
           }
         />
       ))}
@@ -190,7 +196,7 @@ export function FacetGroups({
 }: {
   facets: ProductFacets;
   filters: ProductFilters;
-  apply: (next: ProductFilters) => void;
+  apply: (change: FiltersChange) => void;
   withCategories: boolean;
 }) {
   const name = useId();
@@ -205,7 +211,7 @@ export function FacetGroups({
             name={`${name}-category`}
             label="All categories"
             checked={!filters.category}
-            onChange={() => apply({ ...filters, category: undefined })}
+            onChange={() => apply((current) => ({ ...current, category: undefined }))}
           />
           {categories.map((category) => (
             <Choice
@@ -215,7 +221,7 @@ export function FacetGroups({
               label={category.value}
               count={category.count}
               checked={filters.category === category.value}
-              onChange={() => apply({ ...filters, category: category.value })}
+              onChange={() => apply((current) => ({ ...current, category: category.value }))}
             />
           ))}
         </Group>
@@ -229,7 +235,7 @@ export function FacetGroups({
           name={`${name}-price`}
           label="Any price"
           checked={anyPrice}
-          onChange={() => apply({ ...filters, price_min: undefined, price_max: undefined })}
+          onChange={() => apply((current) => ({ ...current, price_min: undefined, price_max: undefined }))}
         />
         {facets.prices.map((band) => {
           const bounds = bandBounds(band);
@@ -241,7 +247,7 @@ export function FacetGroups({
               label={priceRangeLabel(bounds.price_min, bounds.price_max)}
               count={band.count}
               checked={bounds.price_min === filters.price_min && bounds.price_max === filters.price_max}
-              onChange={() => apply({ ...filters, ...bounds })}
+              onChange={() => apply((current) => ({ ...current, ...bounds }))}
             />
           );
         })}
@@ -253,7 +259,7 @@ export function FacetGroups({
           name={`${name}-rating`}
           label="Any rating"
           checked={filters.rating_min === undefined}
-          onChange={() => apply({ ...filters, rating_min: undefined })}
+          onChange={() => apply((current) => ({ ...current, rating_min: undefined }))}
         />
         {facets.ratings.map((band) => (
           <Choice
@@ -263,7 +269,7 @@ export function FacetGroups({
             label={`${band.min} ${band.min === 1 ? 'star' : 'stars'} & up`}
             count={band.count}
             checked={filters.rating_min === band.min}
-            onChange={() => apply({ ...filters, rating_min: band.min })}
+            onChange={() => apply((current) => ({ ...current, rating_min: band.min }))}
           />
         ))}
       </Group>
@@ -274,7 +280,7 @@ export function FacetGroups({
           label="In stock only"
           count={facets.in_stock}
           checked={filters.in_stock}
-          onChange={(checked) => apply({ ...filters, in_stock: checked })}
+          onChange={(checked) => apply((current) => ({ ...current, in_stock: checked }))}
         />
       </Group>
     </div>

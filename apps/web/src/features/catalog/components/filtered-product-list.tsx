@@ -15,6 +15,7 @@ import {
   searchOfFilters,
   SORT_CHOICES,
   withoutFilters,
+  type FiltersChange,
   type ProductFilters,
 } from '../product-filters.ts';
 import { FacetGroups } from './facet-groups.tsx';
@@ -32,20 +33,29 @@ const hrefOf = (filters: ProductFilters) => ({ search: `?${searchOfFilters(filte
 const resultsText = (total: number, atLeast: boolean) =>
   `${total.toLocaleString('en-US')}${atLeast ? '+' : ''} ${total === 1 && !atLeast ? 'result' : 'results'}`;
 
-/** The page's filters from its URL, and `apply` to choose others (a new history entry, so Back undoes it). */
+/** The filters `search` holds; a category's page is that category's, so a category in its URL is not another. */
+function scopedFilters(search: URLSearchParams, pageCategory: string | undefined): ProductFilters {
+  const read = filtersFromSearch(search);
+  return pageCategory ? { ...read, category: undefined } : read;
+}
+
+/** The page's filters from its URL, and `apply` to change them (a new history entry, so Back undoes it). */
 function useUrlFilters(scope: ListScope) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const filters = useMemo(() => {
-    const read = filtersFromSearch(searchParams);
-    // A category's page is that category's: a category in its URL is not another filter.
-    return scope.category ? { ...read, category: undefined } : read;
-  }, [searchParams, scope.category]);
-  const apply = (next: ProductFilters) =>
-    setSearchParams(searchOfFilters(next), { preventScrollReset: true });
+  const filters = useMemo(() => scopedFilters(searchParams, scope.category), [searchParams, scope.category]);
+  // The router renders a new URL in a transition, which a busy page may not have shown before the next click:
+  // a change starts from the address bar's URL, not from the filters this render shows.
+  const apply = (change: FiltersChange) =>
+    setSearchParams(
+      searchOfFilters(change(scopedFilters(new URLSearchParams(window.location.search), scope.category))),
+      {
+        preventScrollReset: true,
+      },
+    );
   return { filters, apply };
 }
 
-function SortMenu({ filters, apply }: { filters: ProductFilters; apply: (next: ProductFilters) => void }) {
+function SortMenu({ filters, apply }: { filters: ProductFilters; apply: (change: FiltersChange) => void }) {
   const id = useId();
   const choices = SORT_CHOICES.filter((choice) => choice.value !== 'relevance' || filters.q);
   return (
@@ -57,7 +67,10 @@ function SortMenu({ filters, apply }: { filters: ProductFilters; apply: (next: P
         id={id}
         value={filters.sort ?? defaultSort(filters)}
         onChange={(event) =>
-          apply({ ...filters, sort: choices.find((choice) => choice.value === event.target.value)?.value })
+          apply((current) => ({
+            ...current,
+            sort: choices.find((choice) => choice.value === event.target.value)?.value,
+          }))
         }
         className="rounded-lg border border-gray-300 bg-white py-1.5 pr-8 pl-3 text-sm text-gray-900 outline-none focus:border-teal-600 focus:ring-2 focus:ring-teal-600/30"
       >
@@ -71,7 +84,13 @@ function SortMenu({ filters, apply }: { filters: ProductFilters; apply: (next: P
   );
 }
 
-function FilterChips({ filters, apply }: { filters: ProductFilters; apply: (next: ProductFilters) => void }) {
+function FilterChips({
+  filters,
+  apply,
+}: {
+  filters: ProductFilters;
+  apply: (change: FiltersChange) => void;
+}) {
   const active = activeFilters(filters);
   if (active.length === 0) return null;
   return (
@@ -92,7 +111,7 @@ function FilterChips({ filters, apply }: { filters: ProductFilters; apply: (next
       <li>
         <button
           type="button"
-          onClick={() => apply(withoutFilters(filters))}
+          onClick={() => apply(withoutFilters)}
           className="px-1 text-sm font-semibold text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-700"
         >
           Clear all
@@ -112,7 +131,7 @@ function EmptyHint({ filters }: { filters: ProductFilters }) {
       <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1">
         {active.map((filter) => (
           <li key={filter.key}>
-            <Link to={hrefOf(filter.without)} preventScrollReset className={textLinkClass}>
+            <Link to={hrefOf(filter.without(filters))} preventScrollReset className={textLinkClass}>
               {filter.key === 'category' ? 'Search all categories' : `Without ${filter.label}`}
             </Link>
           </li>
