@@ -87,6 +87,8 @@ test('a shopper registers at checkout, confirms the e-mail, resets a forgotten p
   await expect(page.getByRole('status').filter({ hasText: 'You are logged out.' })).toBeVisible();
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // The login page has an Email field too: fill the new page's.
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot password' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send me a link' }).click();
   await expect(page.getByText('If an account exists for that e-mail, we sent a link')).toBeVisible();
