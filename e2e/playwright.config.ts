@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
@@ -58,6 +58,14 @@ const ENGINE_JOURNEYS = [
   'mail-journey.spec.ts',
 ];
 
+/**
+ * Debian's headless shell when it is installed (package chromium-headless-shell): the build Playwright itself uses
+ * for headless runs, which needs about a quarter less CPU per journey than the full browser. Else the browser.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+
 // Playwright loads this file in the runner and again in every worker; only the runner starts the server.
 if (process.env.TEST_WORKER_INDEX === undefined && process.env.E2E_RUN_DATA_DIR === undefined) {
   await prepareRunStorage();
@@ -69,6 +77,8 @@ export default defineConfig({
   // Not the repository's test-results/: Playwright empties its output folder first, and Vitest's results live there.
   outputDir: './test-results',
   fullyParallel: true,
+  // A journey mostly waits (for the shop, the browser, an animation): two share even two cores well.
+  workers: Math.max(2, Math.floor(availableParallelism() / 2)),
   // Generous: the shared test machines are often busy, and a slow step is not a failure of the shop.
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -78,7 +88,7 @@ export default defineConfig({
     baseURL,
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -87,7 +97,9 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
-    trace: 'retain-on-failure',
+    // Recording a trace costs a journey about a third of its CPU; CI's traces stay on the CI machine, and its
+    // log has each failure's error and page snapshot. A developer's run keeps the trace of a failed journey.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
   },
   projects: [{ name: 'chromium' }],
   webServer: {
