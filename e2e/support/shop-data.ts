@@ -71,6 +71,10 @@ export async function createProductViaApi(
   return (await response.json()) as Product;
 }
 
+/** Eight random letters: a word no other product of the shop has, nor one typo away. */
+export const uniqueWord = () =>
+  Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+
 /** The columns of the orders table, as spec §2 names them. */
 export const ORDERS_TABLE_COLUMNS = [
   'Number',

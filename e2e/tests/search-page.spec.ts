@@ -2,16 +2,12 @@ import type { ProductFacets } from '@bazaar/shared/product-facets';
 import { expect, test as base, type Browser, type Locator, type Page, type Route } from '@playwright/test';
 import { signUpViaApi, type SignedUpAccount } from '../support/auth.ts';
 import { screenshot } from '../support/screens.ts';
-import { createProductViaApi } from '../support/shop-data.ts';
+import { createProductViaApi, uniqueWord } from '../support/shop-data.ts';
 import { cardNames, expectNoSeriousA11yViolations, productCards } from '../support/storefront-checks.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const PAGE_SIZE = 24;
-
-/** Eight random letters: a word no other product of the shop has, nor one typo away. */
-const uniqueWord = () =>
-  Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
