@@ -94,6 +94,7 @@ test("a seller sees who bought their products by handle, never their e-mails nor
   await expect(shown).toContainText('processing');
   await expect(shown).toContainText('Ship to: 1 High Street, London');
   await expect(shown.getByRole('time')).toHaveAttribute('datetime', order.orderTime);
+  await expect(shown.getByRole('heading', { level: 3 })).toContainText(order.number);
   await expect(dialog).not.toContainText(otherProduct.name);
   expect(order.totalPrice).toBeGreaterThan(60);
   await expectNoSeriousA11yViolations(page);

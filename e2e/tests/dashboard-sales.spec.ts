@@ -119,7 +119,7 @@ test('a buyer orders from two sellers; each ships their part on the Sales page; 
     part(row, 'Mia Mugs').getByRole('progressbar', { name: "Progress of Mia Mugs's part" }),
   ).toHaveAttribute('aria-valuetext', 'shipped');
   await expect(row.getByRole('cell').last()).toHaveText(/^processing/);
-  await expect(row.getByRole('button', { name: 'Cancel the rest of order 1' })).toBeVisible();
+  await expect(row.getByRole('button', { name: /^Cancel the rest of order BZ-\d+$/ })).toBeVisible();
   await expectNoSeriousA11yViolations(buyer);
   await screenshot(buyer, 'orders-per-seller-desktop');
 

@@ -5,3 +5,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const QUANTITY_MAX = 99;
 export const ORDER_LINES_MAX = 50;
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+/** An order's number as people read it: `BZ-` and its digits. */
+export const ORDER_NUMBER_PREFIX = 'BZ-';
+export const orderNumberText = (number: number) => `${ORDER_NUMBER_PREFIX}${number}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { echoedField, emailSchema, optionalText, recordIdParam, tooLong } from './fields.ts';
+import { echoedField, emailSchema, NAMES_NO_RECORD, optionalText, recordIdParam, tooLong } from './fields.ts';
 import { dollarsToCents } from './pricing.ts';
 import { ImageSchema } from './products.ts';
 import { limitSchema, offsetSchema } from './pagination.ts';
@@ -7,6 +7,7 @@ import { HandleSchema, PublicUserSchema } from './users.ts';
 import {
   IDEMPOTENCY_KEY_HEADER,
   ORDER_LINES_MAX,
+  ORDER_NUMBER_PREFIX,
   ORDER_STATUSES,
   PAYMENT_METHODS,
   QUANTITY_MAX,
@@ -107,6 +108,8 @@ export type OrderLine = z.infer<typeof OrderLineSchema>;
 
 export const OrderSchema = z.object({
   _id: z.uuid(),
+  /** What people read and quote, `BZ-10427`: given at placement, never reused, never changed. */
+  number: z.string(),
   name: z.string(),
   email: z.string(),
   userEmail: z.string(),
@@ -160,6 +163,17 @@ export const OrderIdParamsSchema = z.object({ id: recordIdParam('Order') });
 
 /** `PATCH /api/sales/:orderId/status`. */
 export const SaleIdParamsSchema = z.object({ orderId: recordIdParam('Order') });
+
+/** An order number's digits: at most 15, so that they fit a JavaScript number. */
+const ORDER_NUMBER_PATTERN = new RegExp(`^${ORDER_NUMBER_PREFIX}([1-9][0-9]{0,14})$`, 'i');
+
+/** `GET /api/orders/by-number/:number`: `BZ-10427` in any letter case; anything else names no order (404). */
+export const OrderNumberParamsSchema = z.object({
+  number: z
+    .string()
+    .refine((text) => ORDER_NUMBER_PATTERN.test(text), { error: 'Order not found', params: NAMES_NO_RECORD })
+    .transform((text) => Number(ORDER_NUMBER_PATTERN.exec(text)?.[1])),
+});
 
 export const OrderEmailParamsSchema = z.object({ email: emailSchema });
 

@@ -8,6 +8,7 @@ import {
   foreignKey,
   index,
   integer,
+  pgSequence,
   pgTable,
   primaryKey,
   real,
@@ -276,10 +277,18 @@ export const settings = pgTable('settings', {
   value: text('value').notNull(),
 });
 
+/** Where order numbers come from: a sequence never hands a number out twice, even to a rolled-back order. */
+export const orderNumbers = pgSequence('order_numbers', { startWith: 10001 });
+
 export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** What people read and quote (`BZ-10427`, `orderNumberText`): given at placement, never changed. */
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .unique()
+      .default(sql`nextval('order_numbers')`),
     /** Insertion order: breaks ties between orders placed in the same millisecond. */
     seq: bigint('seq', { mode: 'number' }).generatedByDefaultAsIdentity(),
     userEmail: text('user_email').notNull(),

@@ -24,6 +24,8 @@ export interface Scene {
   stranger: TestAccount;
   productId: string;
   orderId: string;
+  /** The order's number, `BZ-…`. */
+  orderNumber: string;
 }
 
 export type Caller = 'anonymous' | 'owner' | 'stranger';

@@ -35,7 +35,7 @@ beforeAll(async () => {
   const stranger = await signUp(testApp.app, 'hostile-stranger@bazaar.test', 'Sam Stranger');
   const [product] = await insertProducts(testApp.database.db, [productRow({ sellerId: owner.id })]);
   const order = await orderOf(testApp.app, owner, [product!.id]);
-  scene = { owner, stranger, productId: product!.id, orderId: order._id };
+  scene = { owner, stranger, productId: product!.id, orderId: order._id, orderNumber: order.number };
   fingerprint = await tableFingerprinter(testApp.database.db);
 });
 

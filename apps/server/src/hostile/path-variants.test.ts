@@ -24,7 +24,7 @@ beforeAll(async () => {
   const stranger = await signUp(testApp.app, 'variants-stranger@bazaar.test', 'Sam Stranger');
   const [product] = await insertProducts(testApp.database.db, [productRow({ sellerId: owner.id })]);
   const order = await orderOf(testApp.app, owner, [product!.id]);
-  scene = { owner, stranger, productId: product!.id, orderId: order._id };
+  scene = { owner, stranger, productId: product!.id, orderId: order._id, orderNumber: order.number };
   fingerprint = await tableFingerprinter(testApp.database.db);
 });
 
@@ -94,6 +94,7 @@ function pathOf(route: string): string {
   const path = route.split(' ')[1]!;
   return path
     .replace(':email', scene.owner.email)
+    .replace(':number', scene.orderNumber)
     .replace(':id', path.startsWith('/api/orders') ? scene.orderId : scene.productId);
 }
 

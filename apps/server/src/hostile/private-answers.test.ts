@@ -137,6 +137,13 @@ const CALLS: [string, Call][] = [
     ),
   ],
   [
+    'GET /api/orders/by-number/:number',
+    call(
+      () => buyer,
+      () => `/api/orders/by-number/${order.number}`,
+    ),
+  ],
+  [
     'PATCH /api/orders/:id/status',
     call(
       () => buyer,

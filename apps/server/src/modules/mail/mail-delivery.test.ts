@@ -60,13 +60,13 @@ describe('a burst of 50 orders while the SMTP server is down', () => {
     expect(smtp.to(buyer.email)).toHaveLength(50);
     expect(smtp.to(seller.email)).toHaveLength(50);
     expect(new Set(messageIds(smtp)).size).toBe(100);
-    const orderIds = placed.map((response) => response.json<{ _id: string }>()._id.slice(0, 8));
+    const orderNumbers = placed.map((response) => response.json<{ number: string }>().number);
     expect(
       smtp
         .to(buyer.email)
         .map((mail) => mail.subject)
         .sort(),
-    ).toEqual(orderIds.map((id) => `Your order ${id} is placed`).sort());
+    ).toEqual(orderNumbers.map((number) => `Your order ${number} is placed`).sort());
   });
 });
 

@@ -19,7 +19,7 @@ const ORDERS = 20;
 const servers = serverProcesses();
 let smtp: TestSmtpServer;
 let buyer: TestAccount;
-let orderIds: string[];
+let orderNumbers: string[];
 
 /** The buyer's order mails (their verification mail is not what this test counts). */
 const orderMails = () => smtp.to(buyer.email).filter((mail) => mail.subject.startsWith('Your order'));
@@ -43,14 +43,14 @@ describe(`a server killed with SIGKILL before its mails were sent (${testEngine}
     let server: ServerProcess = await servers.start(env);
     buyer = await signUpOver(server, 'mail-crash-buyer@bazaar.test');
     const [product] = (await call<Product[]>(server, 'GET', '/api/products?limit=1')).body;
-    orderIds = [];
+    orderNumbers = [];
     for (let n = 0; n < ORDERS; n += 1) {
       const placed = await call<Order>(server, 'POST', '/api/orders', {
         headers: { ...asBearer(buyer), [IDEMPOTENCY_KEY_HEADER]: `mail-crash-${n}` },
         body: orderBody([product!._id]),
       });
       expect(placed.status, placed.text).toBe(201);
-      orderIds.push(placed.body._id);
+      orderNumbers.push(placed.body.number);
     }
     await server.kill('SIGKILL');
     // Time passes: the retry waits of the refused mail and any claim the killed process left on it (2 minutes)
@@ -76,7 +76,7 @@ describe(`a server killed with SIGKILL before its mails were sent (${testEngine}
 
   it("delivers each order's mail to the buyer once after the restart", () => {
     const subjects = orderMails().map((mail) => mail.subject);
-    expect(subjects.sort()).toEqual(orderIds.map((id) => `Your order ${id.slice(0, 8)} is placed`).sort());
+    expect(subjects.sort()).toEqual(orderNumbers.map((number) => `Your order ${number} is placed`).sort());
   });
 
   it('sends no mail twice', () => {

@@ -1,4 +1,5 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { orderNumberText } from '@bazaar/shared/orders';
 import { formatDollars } from '@bazaar/shared/pricing';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -8,7 +9,7 @@ import { outboxInsert, queueMail, queuedMail, type OutgoingMail } from './outbox
 // The mails the shop sends about orders, sales and reviews; each user may turn them off (users.shop_mails).
 
 export interface MailedOrder {
-  id: string;
+  number: number;
   userEmail: string;
   name: string;
   phone: string;
@@ -24,9 +25,6 @@ export interface MailedLine {
   lineTotalCents: number;
 }
 
-/** An order's short reference, as its mails show it. */
-const reference = (orderId: string) => orderId.slice(0, 8);
-
 const lineText = (line: MailedLine) =>
   `${line.quantity} × ${line.name}: ${formatDollars(line.lineTotalCents)}`;
 
@@ -36,7 +34,7 @@ export function orderPlacedMails(shopUrl: string, order: MailedOrder, lines: Mai
   const buyer: OutgoingMail = {
     kind: 'order-placed',
     to: order.userEmail,
-    subject: `Your order ${reference(order.id)} is placed`,
+    subject: `Your order ${orderNumberText(order.number)} is placed`,
     ...mailBody({
       heading: 'Thank you for your order',
       paragraphs: [...lines.map(lineText), `Total: ${formatDollars(order.totalCents)}`, delivery],
@@ -49,7 +47,7 @@ export function orderPlacedMails(shopUrl: string, order: MailedOrder, lines: Mai
     return {
       kind: 'sale',
       to: sellerEmail,
-      subject: `New sale: order ${reference(order.id)}`,
+      subject: `New sale: order ${orderNumberText(order.number)}`,
       ...mailBody({
         heading: 'You sold something',
         paragraphs: [...own.map(lineText), `Your part: ${formatDollars(total)}`, delivery],
@@ -63,13 +61,13 @@ export function orderPlacedMails(shopUrl: string, order: MailedOrder, lines: Mai
 /** The buyer's mail when a seller's (or an admin's) move changed the status of that seller's part of the order. */
 export function statusChangedMail(
   shopUrl: string,
-  order: { id: string; userEmail: string },
+  order: { number: number; userEmail: string },
   part: { sellerName: string; status: string; lines: MailedLine[] },
 ): OutgoingMail {
   return {
     kind: 'status-changed',
     to: order.userEmail,
-    subject: `Your order ${reference(order.id)} from ${part.sellerName}: ${part.status}`,
+    subject: `Your order ${orderNumberText(order.number)} from ${part.sellerName}: ${part.status}`,
     ...mailBody({
       heading: `Your order from ${part.sellerName} is ${part.status}`,
       paragraphs: part.lines.map(lineText),
@@ -81,14 +79,14 @@ export function statusChangedMail(
 /** A seller's mail when the buyer cancelled their lines of an order. */
 export function buyerCancelledMail(
   shopUrl: string,
-  orderId: string,
+  order: { number: number },
   sellerEmail: string,
   lines: MailedLine[],
 ) {
   return {
     kind: 'sale-cancelled',
     to: sellerEmail,
-    subject: `Order ${reference(orderId)} was cancelled by the buyer`,
+    subject: `Order ${orderNumberText(order.number)} was cancelled by the buyer`,
     ...mailBody({
       heading: 'The buyer cancelled their order',
       paragraphs: [...lines.map(lineText), 'Do not ship these.'],

@@ -77,6 +77,24 @@ export const hostileRoutes: HostileRoute[] = [
         .map((email) => ({ method: 'GET', url: `/api/orders/${asSegment(email)}` })),
   },
   {
+    route: 'GET /api/orders/by-number/:number',
+    callers: ['anonymous', 'owner', 'stranger'],
+    // The owner bought the scene's order; a stranger neither bought nor sold any of it.
+    requests: (scene, caller) =>
+      fc
+        .oneof(
+          hostileSegment,
+          // After the prefix, anything but the digits of an order that exists.
+          fc
+            .oneof(fc.string(), fc.double({ noInteger: true }), fc.integer({ max: 0 }))
+            .map((tail) => `BZ-${String(tail)}`)
+            .filter((number) => !/^BZ-[1-9]\d*$/i.test(number)),
+          fc.constantFrom('BZ-0', 'BZ-1234567890123456', 'bz--1', 'BZ 10001', `${scene.orderNumber}0`),
+          ...(caller === 'stranger' ? [fc.constant(scene.orderNumber)] : []),
+        )
+        .map((number) => ({ method: 'GET', url: `/api/orders/by-number/${asSegment(number)}` })),
+  },
+  {
     route: 'GET /api/sales',
     callers: ['anonymous', 'owner'],
     requests: () =>

@@ -139,7 +139,8 @@ function rowOfColumnNames(table: Table, row: Record<string, unknown>): Record<st
 }
 
 /** The order columns a placement writes; the rest (seq, order_time) come from their defaults. */
-export type PlacedOrder = Omit<NewOrderRow, 'id' | 'seq' | 'orderTime'> & Pick<OrderRow, 'id'>;
+export type PlacedOrder = Omit<NewOrderRow, 'id' | 'number' | 'seq' | 'orderTime'> &
+  Pick<OrderRow, 'id' | 'number'>;
 
 /** What the placement statement answers: the order's seq and time when placed, or why not. */
 interface PlacementRow {
@@ -208,9 +209,9 @@ function orderPlacement(db: Database, { lockBuyer }: { lockBuyer: boolean }) {
       where ${users.id} is null
         or (${currentValues}) is distinct from (${copiedValues})
     ), header as (
-      insert into ${orders} (id, user_email, name, email, phone, address, payment_method, total_cents, status,
-        idempotency_key, request_digest)
-      select ${value('id')}::uuid, ${value('userEmail')}, ${value('name')}, ${value('email')}, ${value('phone')},
+      insert into ${orders} (id, number, user_email, name, email, phone, address, payment_method, total_cents,
+        status, idempotency_key, request_digest)
+      select ${value('id')}::uuid, ${value('number')}::bigint, ${value('userEmail')}, ${value('name')}, ${value('email')}, ${value('phone')},
         ${value('address')}, ${value('paymentMethod')}, ${value('totalCents')}::bigint, ${value('status')},
         ${value('idempotencyKey')}::text, ${value('requestDigest')}::text
       where not exists (select 1 from short) and not exists (select 1 from over_held)
@@ -323,6 +324,11 @@ export function createOrdersRepository(
   db: Database,
   { unitsHeldPerProduct = UNITS_HELD_PER_PRODUCT_DEFAULT, lockBuyer = true }: OrdersRepositoryOptions = {},
 ) {
+  const nextOrderNumber = prepareRows<{ number: number }>(
+    db,
+    'next_order_number',
+    sql`select nextval('order_numbers')::float8 as number`,
+  );
   // Prepared once: every order asks it, and drizzle would build its SQL again each time.
   const productsByIds = db
     .select(orderedProductColumns)
@@ -352,13 +358,13 @@ export function createOrdersRepository(
       return row;
     },
 
-    /** An order with its buyer's public identity, as lists show it. */
-    async findListed(id: string): Promise<ListedOrderRow | undefined> {
+    /** An order, by its id or its number, with its buyer's public identity, as lists show it. */
+    async findListed(key: { id: string } | { number: number }): Promise<ListedOrderRow | undefined> {
       const [row] = await db
         .select(listedOrderColumns)
         .from(orders)
         .leftJoin(users, eq(users.email, orders.userEmail))
-        .where(eq(orders.id, id))
+        .where('id' in key ? eq(orders.id, key.id) : eq(orders.number, key.number))
         .limit(1);
       return row;
     },
@@ -381,11 +387,14 @@ export function createOrdersRepository(
      * queued with them.
      */
     async placeOrder(
-      order: Omit<PlacedOrder, 'id'>,
+      order: Omit<PlacedOrder, 'id' | 'number'>,
       priced: PricedLine[],
       mailsOf: (order: PlacedOrder, lines: NewOrderLineRow[]) => OutgoingMail[],
     ): Promise<Placement> {
-      const placed = { ...order, id: randomUUID() };
+      // Drawn before the statement, so that its mails carry it; an order not placed leaves a gap, never a reuse.
+      const [drawn] = await nextOrderNumber({});
+      if (!drawn) throw new Error('the order number sequence answered no row');
+      const placed = { ...order, id: randomUUID(), number: drawn.number };
       const lines = priced.map((line) => ({ ...line, stockTaken: false, status: 'processing' as const }));
       const placement = await insertOrder(placed, lines, mailsOf(placed, lines), unitsHeldPerProduct);
       if (placement.outcome === 'repriced') {

@@ -9,6 +9,7 @@ import {
   OrderEmailParamsSchema,
   OrderIdParamsSchema,
   OrderListQuerySchema,
+  OrderNumberParamsSchema,
   OrderSchema,
   OrderStatusUpdateSchema,
   SaleIdParamsSchema,
@@ -75,6 +76,23 @@ export function orderRoutes(service: OrdersService) {
         void reply.header(TOTAL_COUNT_HEADER, total);
         return items;
       },
+    );
+
+    routes.get(
+      '/orders/by-number/:number',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'An order by its number',
+          description:
+            'The order numbered `BZ-…` (any letter case): whole for its buyer and admins; for a seller of its lines, ' +
+            'their part as `GET /api/sales` shows it. A 404 for anyone else, as for a number no order has.',
+          params: OrderNumberParamsSchema,
+          response: { 200: z.union([OrderSchema, SaleSchema]), ...errorResponses(401, 404) },
+        },
+        config: { signedIn: true },
+      },
+      async (request) => service.findByNumber(request.viewer, request.params.number),
     );
 
     routes.get(

@@ -136,3 +136,66 @@ describe('GET /api/sales', () => {
     expect(error.message).toContain(field);
   });
 });
+
+describe('order numbers', () => {
+  it('gives each order its own number at placement, in the order they were placed', () => {
+    const numbers = [mixedOrder, lampOrder, phoneOrder].map((order) => order.number);
+    expect(numbers.every((number) => /^BZ-\d+$/.test(number))).toBe(true);
+    const digits = numbers.map((number) => Number(number.slice(3)));
+    expect(digits).toEqual([...digits].sort((a, b) => a - b));
+    expect(new Set(digits).size).toBe(3);
+  });
+
+  it('shows the number in the buyer’s orders and the seller’s sales', async () => {
+    const listed = await get(`/api/orders/${bea.email}`, asBearer(bea));
+    expect(
+      OrderSchema.array()
+        .parse(listed.json())
+        .map((order) => order.number),
+    ).toEqual([mixedOrder.number]);
+    const { orders } = await salesOf(lampSeller);
+    expect(orders.map((order) => order.number)).toEqual([lampOrder.number, mixedOrder.number]);
+  });
+});
+
+describe('GET /api/orders/by-number/:number', () => {
+  const byNumber = (number: string, account?: TestAccount) =>
+    get(`/api/orders/by-number/${number}`, account ? asBearer(account) : {});
+
+  it('answers the buyer and an admin the whole order, in any letter case of its number', async () => {
+    for (const account of [bea, admin]) {
+      const response = await byNumber(mixedOrder.number.toLowerCase(), account);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(OrderSchema.strict().parse(response.json())).toEqual(mixedOrder);
+    }
+  });
+
+  it('answers each seller of its lines their part, as their sales show it', async () => {
+    const response = await byNumber(mixedOrder.number, lampSeller);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(SaleSchema.strict().parse(response.json())).toEqual({
+      ...asSale(mixedOrder, bea),
+      products: [mixedOrder.products[1]],
+      totalPrice: 45,
+    });
+  });
+
+  it('answers anyone else as it answers a number no order has: 404', async () => {
+    for (const number of [
+      lampOrder.number,
+      'BZ-99999999',
+      'BZ-0',
+      'BZ-1234567890123456',
+      'order-1',
+      '10001',
+    ]) {
+      const response = await byNumber(number, number === lampOrder.number ? seller : bea);
+      expect(response.statusCode, `${number}: ${response.body}`).toBe(404);
+      expect(response.json<ApiError>()).toEqual({ error: 'NOT_FOUND', message: 'Order not found' });
+    }
+  });
+
+  it('refuses an anonymous caller with 401', async () => {
+    expect((await byNumber(mixedOrder.number)).statusCode).toBe(401);
+  });
+});

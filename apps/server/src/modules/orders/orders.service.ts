@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   movableFrom,
+  orderNumberText,
   orderStatusOf,
   sellerHasWorkLeft,
   type FulfilmentRole,
@@ -54,6 +55,7 @@ const digestOf = (input: OrderCreate) => createHash('sha256').update(canonicalJs
 function toOrder(row: OrderRow, lines: ShownLineRow[], images: ShopImageUrls): Order {
   return {
     _id: row.id,
+    number: orderNumberText(row.number),
     name: row.name,
     email: row.email,
     userEmail: row.userEmail,
@@ -250,7 +252,7 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
   /** The buyer knows what they did: each seller whose part they cancelled hears of it. */
   const toSellers = (order: OrderRow, moved: MovedLine[]): OutgoingMail[] =>
     partsBySeller(moved).map(({ sellerEmail, lines }) =>
-      buyerCancelledMail(shopUrl, order.id, sellerEmail, lines),
+      buyerCancelledMail(shopUrl, order, sellerEmail, lines),
     );
 
   /** Makes a move of lines that must move at least one, stock kept in step; 409 `refusal` otherwise. */
@@ -394,6 +396,19 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
     },
 
     /**
+     * The order with `number`: whole for its buyer and admins, their part (as `GET /api/sales` shows it) for a
+     * seller of its lines. Anyone else is told there is no such order: numbers are easy to guess.
+     */
+    async findByNumber(viewer: Viewer, number: number): Promise<Order | Sale> {
+      const row = await existing(repository.findListed({ number }));
+      if (isBuyer(viewer, row) || viewer.isAdmin) return orderWithLines(repository, images, row);
+      const sellerEmail = viewer.email.toLowerCase();
+      const [sale] = await withLines(repository, [row], sellerEmail, presentSale(sellerEmail));
+      if (!sale || sale.products.length === 0) throw notFound('Order');
+      return sale;
+    },
+
+    /**
      * The buyer cancels every line of their order still processing; an admin moves every line that may make the
      * move (ships or cancels processing lines, delivers or cancels shipped ones). 409 when no line can.
      */
@@ -419,7 +434,7 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
      * admin moves every line that may make the move. 403 for anyone else, 409 when no line can make the move.
      */
     async changeSaleStatus(viewer: Viewer, orderId: string, to: OrderStatus): Promise<Sale> {
-      const row = await existing(repository.findListed(orderId));
+      const row = await existing(repository.findListed({ id: orderId }));
       const sellerEmail = sellerScope(viewer);
       if (sellerEmail !== undefined && (await repository.linesOf([row.id], sellerEmail)).length === 0) {
         throw new AppError('FORBIDDEN', 'You have nothing to ship in this order.');

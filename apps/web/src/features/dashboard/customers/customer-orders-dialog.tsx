@@ -18,6 +18,7 @@ function OrderDetails({ order }: { order: Sale }) {
     <article aria-labelledby={headingId} className="rounded-lg border border-gray-200 p-4">
       <header className="mb-2 flex flex-wrap items-baseline gap-x-4 gap-y-1">
         <h3 id={headingId} className="font-semibold text-gray-900">
+          {order.number} ·{' '}
           <time dateTime={order.orderTime}>{orderDate.format(new Date(order.orderTime))}</time>
         </h3>
         <OrderStatusBadge status={order.status} />

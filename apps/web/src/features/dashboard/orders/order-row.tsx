@@ -83,12 +83,10 @@ function Cell({
 
 export function OrderRow({
   order,
-  number,
   isAdmin,
   viewerEmail,
 }: {
   order: Order;
-  number: number;
   isAdmin: boolean;
   viewerEmail: string;
 }) {
@@ -115,8 +113,8 @@ export function OrderRow({
       role="row"
       className="block rounded-xl border border-gray-200 bg-white p-4 shadow-sm md:table-row md:rounded-none md:border-x-0 md:border-b-0 md:border-gray-100 md:p-0 md:shadow-none"
     >
-      <Cell column="Number" className="tabular-nums">
-        {number}
+      <Cell column="Number" className="whitespace-nowrap tabular-nums">
+        {order.number}
       </Cell>
       <Cell column="Product Names">{order.products.map((line) => line.name).join(', ')}</Cell>
       <Cell column="Product Type" className="tabular-nums">
@@ -140,7 +138,7 @@ export function OrderRow({
               variant={candidate.to === 'cancelled' ? 'danger-outline' : 'primary'}
               size="xs"
               disabled={changeStatus.isPending}
-              aria-label={`${candidate.label} ${candidate === CANCEL_REST ? 'of ' : ''}order ${number}`}
+              aria-label={`${candidate.label} ${candidate === CANCEL_REST ? 'of ' : ''}order ${order.number}`}
               onClick={() => (candidate.to === 'cancelled' ? setConfirmingCancel(true) : move(candidate))}
             >
               {candidate.label}
@@ -150,7 +148,9 @@ export function OrderRow({
         <SellerProgress order={order} />
         <ConfirmDialog
           open={confirmingCancel}
-          title={rest ? `Cancel what has not shipped of order ${number}?` : `Cancel order ${number}?`}
+          title={
+            rest ? `Cancel what has not shipped of order ${order.number}?` : `Cancel order ${order.number}?`
+          }
           confirmLabel={rest ? CANCEL_REST.label : 'Cancel order'}
           dismissLabel="Keep order"
           pendingLabel="Cancelling…"

@@ -43,14 +43,8 @@ export function Component() {
                 </tr>
               </thead>
               <tbody role="rowgroup" className="flex flex-col gap-3 md:table-row-group">
-                {items.map((order, index) => (
-                  <OrderRow
-                    key={order._id}
-                    order={order}
-                    number={index + 1}
-                    isAdmin={isAdmin}
-                    viewerEmail={user?.email ?? ''}
-                  />
+                {items.map((order) => (
+                  <OrderRow key={order._id} order={order} isAdmin={isAdmin} viewerEmail={user?.email ?? ''} />
                 ))}
               </tbody>
             </table>

@@ -55,6 +55,7 @@ export function SaleCard({ sale, isAdmin }: { sale: Sale; isAdmin: boolean }) {
             Order of {buyer}
           </h2>
           <p className="text-sm text-gray-600">
+            <span className="font-medium text-gray-800 tabular-nums">{sale.number}</span> ·{' '}
             <time dateTime={sale.orderTime}>{orderDate.format(new Date(sale.orderTime))}</time>
           </p>
         </div>
