@@ -91,6 +91,7 @@ function authGetPaths(): string[] {
 function parameterValues(): Record<string, string[]> {
   return {
     id: [product._id, order._id],
+    number: [order.number],
     handle: Object.values(accounts).map((account) => account.handle),
     email: [...Object.values(accounts).map((account) => account.email), 'milo.maker.private@leak.test'],
     token: ['made-up-token'],

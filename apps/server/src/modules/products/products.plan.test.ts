@@ -44,7 +44,8 @@ beforeAll(async () => {
   await database.db.execute(sql`analyze products`);
   // As the seed leaves a catalog: the postings' pages all-visible, so that their index answers alone.
   await database.db.execute(sql`vacuum analyze search_postings`);
-});
+  // About two minutes on PGlite on a busy two-core machine: more than the suite's hook timeout.
+}, 600_000);
 
 afterAll(async () => {
   await database?.close();
