@@ -197,16 +197,31 @@ test('a seller cancels their part after confirming; its units go back into stock
   await expect(question).toBeHidden();
   expect(await stockOf(mia.page, mia.product)).toBe(47);
 
+  // The buyer is told why: the seller must say.
   await miasSale.getByRole('button', { name: 'Cancel' }).click();
+  await question.getByRole('button', { name: 'Cancel items' }).click();
+  await expect(question.getByRole('alert')).toHaveText('Say why you cancel: the buyer is told.');
+  await expect(question.getByLabel('Reason')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoSeriousA11yViolations(mia.page);
+  await question.getByLabel('Reason').fill('The enamel chipped in the kiln');
   await question.getByRole('button', { name: 'Cancel items' }).click();
   await expect(mia.page.getByText('Cancelled', { exact: true })).toBeVisible();
   await expect(miasSale.getByRole('list', { name: 'Products' })).toContainText('cancelled');
   await expect(miasSale.getByRole('button')).toHaveCount(0);
   await expect(miasSale).not.toContainText('Cancel Court 9');
+  await expect(miasSale).toContainText('Due $0.00');
   expect(await stockOf(mia.page, mia.product)).toBe(50);
 
   await buyer.goto('/dashboard/orders');
-  await expect(orderRow(buyer, 'Cancel Court 9').getByRole('cell').last()).toHaveText('cancelled');
+  const row = orderRow(buyer, 'Cancel Court 9');
+  await expect(row.getByRole('cell').last()).toContainText('cancelled');
+  // The total as ordered, what was cancelled and what is due now; who cancelled, and why.
+  await expect(row.getByRole('cell').nth(3)).toHaveText(/^\$\d+\.\d\dCancelled −\$\d+\.\d\dDue \$0\.00$/);
+  await expect(row.getByRole('list', { name: 'Cancellations' })).toHaveText(
+    `Cancelled by Mia Mugs: “The enamel chipped in the kiln” (${mia.product.name})`,
+  );
+  await expectNoSeriousA11yViolations(buyer);
+  await screenshot(buyer, 'orders-cancelled-by-seller-desktop');
 });
 
 test('someone who sold nothing sees no sales', async ({ page }) => {

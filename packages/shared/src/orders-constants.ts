@@ -2,6 +2,10 @@
 export const PAYMENT_METHODS = ['cash on delivery', 'bkash', 'rocket'] as const;
 export const ORDER_STATUSES = ['processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Who may cancel an order line. */
+export const CANCELLERS = ['buyer', 'seller', 'admin'] as const;
+export type Canceller = (typeof CANCELLERS)[number];
+export const CANCEL_REASON_MAX = 500;
 export const QUANTITY_MAX = 99;
 export const ORDER_LINES_MAX = 50;
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

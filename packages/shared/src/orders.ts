@@ -5,6 +5,8 @@ import { ImageSchema } from './products.ts';
 import { limitSchema, offsetSchema } from './pagination.ts';
 import { HandleSchema, PublicUserSchema } from './users.ts';
 import {
+  CANCEL_REASON_MAX,
+  CANCELLERS,
   IDEMPOTENCY_KEY_HEADER,
   ORDER_LINES_MAX,
   ORDER_NUMBER_PREFIX,
@@ -103,6 +105,8 @@ export const OrderLineSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   /** Whose product it is, for the buyer's per-seller progress; null once the seller's account is gone. */
   seller: PublicUserSchema.nullable(),
+  /** Who cancelled the line and why, if they said; null for a line not cancelled (or cancelled before it was kept). */
+  cancellation: z.object({ by: z.enum(CANCELLERS), reason: z.string().nullable() }).nullable(),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
@@ -117,7 +121,10 @@ export const OrderSchema = z.object({
   address: z.string(),
   paymentMethod: z.enum(PAYMENT_METHODS),
   products: z.array(OrderLineSchema),
+  /** What the buyer was asked to pay when ordering (dollars). */
   totalPrice: z.number(),
+  /** What is payable now: the total without the cancelled lines (dollars). */
+  due: z.number(),
   orderTime: z.iso.datetime(),
   /** Follows from its lines' statuses (`orderStatusOf`). */
   status: z.enum(ORDER_STATUSES),
@@ -142,9 +149,22 @@ export type Sale = z.infer<typeof SaleSchema>;
 export const OrderCreatedSchema = OrderSchema.extend({ insertedId: z.uuid() });
 export type OrderCreated = z.infer<typeof OrderCreatedSchema>;
 
-export const OrderStatusUpdateSchema = z.strictObject({
-  status: z.enum(ORDER_STATUSES, `Status is one of: ${ORDER_STATUSES.join(', ')}`),
-});
+/** A move of an order's lines; a cancellation may say why (a seller's must: the buyer is told). */
+export const OrderStatusUpdateSchema = z
+  .strictObject({
+    status: z.enum(ORDER_STATUSES, `Status is one of: ${ORDER_STATUSES.join(', ')}`),
+    reason: z
+      .string({ error: 'The reason is text' })
+      .trim()
+      .min(1, 'Say why, or leave the reason out')
+      .max(CANCEL_REASON_MAX, tooLong('Reason', CANCEL_REASON_MAX))
+      .optional(),
+  })
+  .refine((update) => update.reason === undefined || update.status === 'cancelled', {
+    path: ['reason'],
+    message: 'A reason goes with a cancellation only',
+  });
+export type OrderStatusUpdate = z.infer<typeof OrderStatusUpdateSchema>;
 
 export const OrderListQuerySchema = z.strictObject({ limit: limitSchema(), offset: offsetSchema });
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;

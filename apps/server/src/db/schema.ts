@@ -1,5 +1,5 @@
 import { relations, sql } from 'drizzle-orm';
-import { ORDER_STATUSES, PAYMENT_METHODS } from '@bazaar/shared/orders';
+import { CANCELLERS, ORDER_STATUSES, PAYMENT_METHODS } from '@bazaar/shared/orders';
 import {
   bigint,
   boolean,
@@ -336,12 +336,17 @@ export const orderLines = pgTable(
     stockTaken: boolean('stock_taken').notNull().default(false),
     /** Each seller moves their own lines; the order's status is derived from its lines' (orders.service.ts). */
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('processing'),
+    /** Who cancelled the line, and why when they said: the buyer is told both. Set with the cancelled status. */
+    cancelledBy: text('cancelled_by', { enum: CANCELLERS }),
+    cancelReason: text('cancel_reason'),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.position] }),
     index('order_lines_product_id_idx').on(t.productId),
     index('order_lines_seller_status_idx').on(t.sellerEmail, t.status),
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    // Lines cancelled before this was recorded have no canceller.
+    check('order_lines_cancelled_by', sql`${t.cancelledBy} is null or ${t.status} = 'cancelled'`),
   ],
 );
 

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { count, eq } from 'drizzle-orm';
-import { IDEMPOTENCY_KEY_HEADER, OrderSchema, type Order, type OrderStatus } from '@bazaar/shared/orders';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  OrderSchema,
+  type Canceller,
+  type Order,
+  type OrderStatus,
+} from '@bazaar/shared/orders';
 import type { Database } from '../db/client.ts';
 import { orderLines, orders } from '../db/schema.ts';
 import { asBearer, type TestAccount } from './accounts.ts';
@@ -45,11 +51,19 @@ export async function orderOf(
   return OrderSchema.parse(response.json());
 }
 
-/** An order as answers show it once it and its lines are in `status`. */
-export const inStatus = (order: Order, status: OrderStatus): Order => ({
+/**
+ * An order as answers show it once it and its lines are in `status`: moved there by `by`, or put there straight
+ * (no one recorded as cancelling it).
+ */
+export const inStatus = (order: Order, status: OrderStatus, by?: Canceller): Order => ({
   ...order,
   status,
-  products: order.products.map((line) => ({ ...line, status })),
+  due: status === 'cancelled' ? 0 : order.due,
+  products: order.products.map((line) => ({
+    ...line,
+    status,
+    cancellation: status === 'cancelled' && by ? { by, reason: null } : null,
+  })),
 });
 
 /** Puts an order and every line of it straight into `status`, as if it had been moved there. */
@@ -59,6 +73,10 @@ export async function putInStatus(db: Database, id: string, status: OrderStatus)
     await tx.update(orderLines).set({ status }).where(eq(orderLines.orderId, id));
   });
 }
+
+/** A seller's move of their part: a cancellation says why, as a seller's must. */
+export const saleMoveBody = (status: string) =>
+  status === 'cancelled' ? { status, reason: 'The glaze cracked in the kiln' } : { status };
 
 export function changeStatus(app: FastifyInstance, account: TestAccount | null, id: string, status: string) {
   return app.inject({

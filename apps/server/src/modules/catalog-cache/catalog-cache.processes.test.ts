@@ -9,7 +9,7 @@ import { LISTENER_APPLICATION_NAME } from '../../db/listen.ts';
 import { buildApp } from '../../http/app.ts';
 import { seedDemoData } from '../../demo/seed.ts';
 import { asBearer, signUp, signUpAdmin, TEST_ORIGIN, type TestAccount } from '../../test/accounts.ts';
-import { orderBody, placeOrder } from '../../test/order-fixtures.ts';
+import { orderBody, placeOrder, saleMoveBody } from '../../test/order-fixtures.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createPostgresDatabase, testEngine } from '../../test/test-database.ts';
@@ -128,7 +128,7 @@ describe.runIf(testEngine === 'postgres')('two server processes on one PostgreSQ
     const onA = (method: 'POST' | 'PATCH', url: string, headers: Record<string, string>, payload: object) =>
       a.app.inject({ method, url, headers, payload });
     const moveSale = (orderId: string, status: string) =>
-      onA('PATCH', `/api/sales/${orderId}/status`, asSeller(), { status });
+      onA('PATCH', `/api/sales/${orderId}/status`, asSeller(), saleMoveBody(status));
 
     /**
      * Makes B keep its answer of the counted product, writes through A, and answers what B kept and B's very next

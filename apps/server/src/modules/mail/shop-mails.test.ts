@@ -130,6 +130,26 @@ describe('a status change', () => {
     expect(mails[0]!.body).toContain(`${TEST_PUBLIC_URL}/dashboard/orders`);
   });
 
+  it("tells the buyer who cancelled the seller's part, and why", async () => {
+    const orderId = await placedAndMailed(buyer, [vase, rug]);
+    const start = smtp.inbox.length;
+    const cancelled = await testApp.app.inject({
+      method: 'PATCH',
+      url: `/api/sales/${orderId}/status`,
+      headers: asBearer(potter),
+      payload: { status: 'cancelled', reason: 'The vase cracked in the kiln' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const mails = await mailsSince(start);
+    expect(mails.map(({ to, subject }) => ({ to, subject }))).toEqual([
+      { to: buyer.email, subject: `Your order ${numbers.get(orderId)} from Pat Potter: cancelled` },
+    ]);
+    expect(mails[0]!.body).toContain('Pat Potter cancelled these.');
+    expect(mails[0]!.body).toContain('Reason: The vase cracked in the kiln');
+    expect(mails[0]!.body).toContain('Nothing is due for these.');
+    expect(mails[0]!.body).not.toContain('Wool rug');
+  });
+
   it("tells the sellers, not the buyer, of the buyer's own cancellation", async () => {
     const orderId = await placedAndMailed(buyer, [vase, rug]);
     const start = smtp.inbox.length;

@@ -58,19 +58,34 @@ export function orderPlacedMails(shopUrl: string, order: MailedOrder, lines: Mai
   return [buyer, ...sellers];
 }
 
-/** The buyer's mail when a seller's (or an admin's) move changed the status of that seller's part of the order. */
+/**
+ * The buyer's mail when a seller's (or an admin's) move changed the status of that seller's part of the order; a
+ * cancellation says why, when its maker said, and that nothing is due for it.
+ */
 export function statusChangedMail(
   shopUrl: string,
   order: { number: number; userEmail: string },
-  part: { sellerName: string; status: string; lines: MailedLine[] },
+  part: {
+    sellerName: string;
+    status: string;
+    lines: MailedLine[];
+    /** Who made the move: the seller's name, or the shop's for an admin's. */
+    movedBy: string;
+    reason?: string | undefined;
+  },
 ): OutgoingMail {
+  const cancelled = part.status === 'cancelled';
+  const why = part.reason === undefined ? [] : [`Reason: ${part.reason}`];
   return {
     kind: 'status-changed',
     to: order.userEmail,
     subject: `Your order ${orderNumberText(order.number)} from ${part.sellerName}: ${part.status}`,
     ...mailBody({
       heading: `Your order from ${part.sellerName} is ${part.status}`,
-      paragraphs: part.lines.map(lineText),
+      paragraphs: [
+        ...part.lines.map(lineText),
+        ...(cancelled ? [`${part.movedBy} cancelled these.`, ...why, 'Nothing is due for these.'] : []),
+      ],
       action: { label: 'See your orders', url: `${shopUrl}/dashboard/orders` },
     }),
   };

@@ -15,7 +15,7 @@ import { orderLines, orders } from '../../db/schema.ts';
 import { asBearer, asCookie, signUp, signUpAdmin, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { useTestApp } from '../../test/test-app.ts';
-import { changeStatus, orderBody, placeOrder, statusOf } from '../../test/order-fixtures.ts';
+import { changeStatus, orderBody, placeOrder, saleMoveBody, statusOf } from '../../test/order-fixtures.ts';
 
 const testApp = useTestApp();
 let bea: TestAccount;
@@ -60,7 +60,7 @@ function moveSale(account: TestAccount | null, orderId: string, status: string) 
     method: 'PATCH',
     url: `/api/sales/${orderId}/status`,
     headers: account ? asBearer(account) : {},
-    payload: { status },
+    payload: saleMoveBody(status),
   });
 }
 
@@ -137,6 +137,7 @@ describe('PATCH /api/sales/:orderId/status: who may move a part', () => {
       buyer: publicOf(bea),
       products: [{ ...order.products[0]!, status: 'shipped' }],
       totalPrice: 20,
+      due: 20,
       status: 'shipped',
     });
     expect(await lineStatuses(order._id)).toEqual({ Mug: 'shipped', Lamp: 'processing' });
@@ -492,5 +493,70 @@ describe('simultaneous moves', () => {
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
     for (const order of placed) expect(await statusOf(testApp.database.db, order._id)).toBe('cancelled');
+  });
+});
+
+describe('a cancellation: who made it, why, and what is due', () => {
+  it("refuses a seller's cancellation that does not say why, and changes nothing", async () => {
+    const order = await newOrder();
+    for (const payload of [{ status: 'cancelled' }, { status: 'cancelled', reason: '   ' }]) {
+      const response = await testApp.app.inject({
+        method: 'PATCH',
+        url: `/api/sales/${order._id}/status`,
+        headers: asBearer(mia),
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json<ApiError>().details?.[0]?.path).toBe('reason');
+    }
+    expect(await lineStatuses(order._id)).toEqual({ Mug: 'processing', Lamp: 'processing' });
+  });
+
+  it('refuses a reason with any other move', async () => {
+    const order = await newOrder();
+    const response = await testApp.app.inject({
+      method: 'PATCH',
+      url: `/api/sales/${order._id}/status`,
+      headers: asBearer(mia),
+      payload: { status: 'shipped', reason: 'Fast' },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(await lineStatuses(order._id)).toEqual({ Mug: 'processing', Lamp: 'processing' });
+  });
+
+  it('shows the buyer who cancelled each line and why, and leaves the cancelled lines out of what is due', async () => {
+    const order = await newOrder();
+    expect(order.due).toBe(65);
+    await ship(mia, order._id, 'cancelled');
+    const afterSeller = await asBuyerSees(order._id);
+    expect(afterSeller.totalPrice).toBe(65);
+    expect(afterSeller.due).toBe(45);
+    expect(afterSeller.products.map((line) => line.cancellation)).toEqual([
+      { by: 'seller', reason: 'The glaze cracked in the kiln' },
+      null,
+    ]);
+
+    // An admin may cancel without a reason; the buyer cancels their own order without one.
+    const byAdmin = await changeStatus(testApp.app, admin, order._id, 'cancelled');
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    const afterAdmin = await asBuyerSees(order._id);
+    expect(afterAdmin.due).toBe(0);
+    expect(afterAdmin.products.map((line) => line.cancellation)).toEqual([
+      { by: 'seller', reason: 'The glaze cracked in the kiln' },
+      { by: 'admin', reason: null },
+    ]);
+    const own = await newOrder();
+    expect((await changeStatus(testApp.app, bea, own._id, 'cancelled')).statusCode).toBe(200);
+    expect((await asBuyerSees(own._id)).products.map((line) => line.cancellation)).toEqual([
+      { by: 'buyer', reason: null },
+      { by: 'buyer', reason: null },
+    ]);
+  });
+
+  it('shows a seller what is due of their part, and nothing of a part they cancelled', async () => {
+    const order = await newOrder();
+    const sale = await ship(leo, order._id, 'cancelled');
+    expect(sale).toMatchObject({ totalPrice: 45, due: 0, status: 'cancelled' });
+    expect((await ship(mia, order._id)).due).toBe(20);
   });
 });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ORDER_LINES_MAX, ORDER_STATUSES, QUANTITY_MAX } from '@bazaar/shared/orders';
+import { CANCEL_REASON_MAX, ORDER_LINES_MAX, ORDER_STATUSES, QUANTITY_MAX } from '@bazaar/shared/orders';
 import { orderBody } from '../../test/order-fixtures.ts';
 import {
   asSegment,
@@ -112,7 +112,11 @@ export const hostileRoutes: HostileRoute[] = [
       fc.oneof(
         poisonedBody(
           { status: 'delivered' },
-          { status: fc.oneof(notText, notStatus, fc.constantFrom('processing', 'delivered')) },
+          {
+            status: fc.oneof(notText, notStatus, fc.constantFrom('processing', 'delivered')),
+            // With a move that is no cancellation, even a fine reason is refused.
+            reason: fc.oneof(notText, overlongText(CANCEL_REASON_MAX), fc.constantFrom('', '  ', 'Sold out')),
+          },
         ).map(json('PATCH', `/api/sales/${scene.orderId}/status`)),
         fc.tuple(hostileSegment, fc.constantFrom(...ORDER_STATUSES)).map(([id, status]) => ({
           method: 'PATCH' as const,

@@ -51,6 +51,7 @@ describe('order pricing', () => {
         expect(response.statusCode).toBe(201);
         const { insertedId, ...order } = OrderCreatedSchema.parse(response.json());
         expect(order.totalPrice).toBe(centsToDollars(expectedTotal));
+        expect(order.due).toBe(order.totalPrice);
         expect(order.products).toEqual(
           lines.map((line, i) => ({
             _id: rows[i]!.id,
@@ -62,6 +63,7 @@ describe('order pricing', () => {
             lineTotal: centsToDollars(expectedLines[i]!),
             status: 'processing',
             seller: { handle: FIXTURE_SELLER.handle, name: FIXTURE_SELLER.name },
+            cancellation: null,
           })),
         );
 

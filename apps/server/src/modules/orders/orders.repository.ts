@@ -12,7 +12,7 @@ import {
   sql,
   type Table,
 } from 'drizzle-orm';
-import { orderStatusOf, type OrderListQuery, type OrderStatus } from '@bazaar/shared/orders';
+import { orderStatusOf, type Canceller, type OrderListQuery, type OrderStatus } from '@bazaar/shared/orders';
 import type { PublicUser } from '@bazaar/shared/users';
 import { prepareRows, type Database } from '../../db/client.ts';
 import { lineCopies, lineSeller } from '../../db/order-line.ts';
@@ -36,7 +36,7 @@ export type ShownLineRow = NewOrderLineRow & { seller: PublicUser | null };
 /** A stored line as answers show it. */
 export type ListedLineRow = OrderLineRow & { seller: PublicUser | null };
 /** A priced line, before the order knows whether its units come out of stock. */
-export type PricedLineRow = Omit<NewOrderLineRow, 'stockTaken' | 'status'>;
+export type PricedLineRow = Omit<NewOrderLineRow, 'stockTaken' | 'status' | 'cancelledBy' | 'cancelReason'>;
 /** A priced line with its seller's public identity, as the product showed them when it was priced. */
 export type PricedLine = PricedLineRow & Pick<ShownLineRow, 'seller'>;
 
@@ -76,6 +76,9 @@ export interface LineMove {
   sellerEmail?: string | undefined;
   from: readonly OrderStatus[];
   to: OrderStatus;
+  /** Who moves them and, for a cancellation, why if they said. */
+  by: Canceller;
+  reason?: string | undefined;
 }
 
 /** A line a move reached, as its mails show it: with its seller's name (null once the seller's account is gone). */
@@ -395,7 +398,13 @@ export function createOrdersRepository(
       const [drawn] = await nextOrderNumber({});
       if (!drawn) throw new Error('the order number sequence answered no row');
       const placed = { ...order, id: randomUUID(), number: drawn.number };
-      const lines = priced.map((line) => ({ ...line, stockTaken: false, status: 'processing' as const }));
+      const lines = priced.map((line) => ({
+        ...line,
+        stockTaken: false,
+        status: 'processing' as const,
+        cancelledBy: null,
+        cancelReason: null,
+      }));
       const placement = await insertOrder(placed, lines, mailsOf(placed, lines), unitsHeldPerProduct);
       if (placement.outcome === 'repriced') {
         for (const id of placement.productIds) pricedProducts.delete(id);
@@ -472,7 +481,7 @@ export function createOrdersRepository(
      */
     moveLines(
       orderId: string,
-      { sellerEmail, from, to }: LineMove,
+      { sellerEmail, from, to, by, reason }: LineMove,
       mailsOf: (order: OrderRow, moved: MovedLine[]) => OutgoingMail[],
     ): Promise<MovedLines | undefined> {
       return db.transaction(async (tx) => {
@@ -507,7 +516,10 @@ export function createOrdersRepository(
             ? []
             : await tx
                 .update(orderLines)
-                .set({ status: to })
+                .set({
+                  status: to,
+                  ...(to === 'cancelled' ? { cancelledBy: by, cancelReason: reason ?? null } : {}),
+                })
                 .where(and(reached, inArray(orderLines.status, [...from])))
                 .returning({
                   productId: orderLines.productId,

@@ -163,7 +163,7 @@ export function orderRoutes(service: OrdersService) {
         },
         config: { signedIn: true },
       },
-      async (request) => service.changeStatus(request.viewer, request.params.id, request.body.status),
+      async (request) => service.changeStatus(request.viewer, request.params.id, request.body),
     );
 
     routes.patch(
@@ -177,7 +177,8 @@ export function orderRoutes(service: OrdersService) {
             'lines and delivers shipped ones; an admin moves every line of the order as on ' +
             '`PATCH /api/orders/:id/status`. The order status is then derived from all its lines. A 403 when the ' +
             'caller has no line in the order, a 409 when none of their lines can make the move. Answers the sale ' +
-            'as `GET /api/sales` shows it to the caller. A cancelled line puts the units it took back into stock.',
+            'as `GET /api/sales` shows it to the caller. A cancelled line puts the units it took back into stock. A ' +
+            "seller's cancellation needs a `reason`, which the buyer is mailed and shown.",
           params: SaleIdParamsSchema,
           body: OrderStatusUpdateSchema,
           response: {
@@ -187,8 +188,7 @@ export function orderRoutes(service: OrdersService) {
         },
         config: { signedIn: true },
       },
-      async (request) =>
-        service.changeSaleStatus(request.viewer, request.params.orderId, request.body.status),
+      async (request) => service.changeSaleStatus(request.viewer, request.params.orderId, request.body),
     );
   };
 }

@@ -71,6 +71,7 @@ describe('GET /api/sales', () => {
       ...asSale(mixedOrder, bea),
       products: [mixedOrder.products[0]],
       totalPrice: 20,
+      due: 20,
     });
     expect(mugs?.products.map((line) => line.name)).toEqual(['Mug']);
     expect(mixedOrder.totalPrice).toBe(65);
@@ -177,6 +178,7 @@ describe('GET /api/orders/by-number/:number', () => {
       ...asSale(mixedOrder, bea),
       products: [mixedOrder.products[1]],
       totalPrice: 45,
+      due: 45,
     });
   });
 

@@ -9,6 +9,7 @@ import {
   type OrderCreate,
   type OrderListQuery,
   type OrderStatus,
+  type OrderStatusUpdate,
   type Sale,
   type SalesQuery,
 } from '@bazaar/shared/orders';
@@ -52,6 +53,10 @@ function canonicalJson(value: unknown): string {
 
 const digestOf = (input: OrderCreate) => createHash('sha256').update(canonicalJson(input)).digest('hex');
 
+/** What is payable now for `lines`: all but the cancelled ones. */
+const dueCents = (lines: ShownLineRow[]) =>
+  lines.reduce((sum, line) => (line.status === 'cancelled' ? sum : sum + line.lineTotalCents), 0);
+
 function toOrder(row: OrderRow, lines: ShownLineRow[], images: ShopImageUrls): Order {
   return {
     _id: row.id,
@@ -72,8 +77,10 @@ function toOrder(row: OrderRow, lines: ShownLineRow[], images: ShopImageUrls): O
       lineTotal: centsToDollars(line.lineTotalCents),
       status: line.status,
       seller: line.seller,
+      cancellation: line.cancelledBy ? { by: line.cancelledBy, reason: line.cancelReason } : null,
     })),
     totalPrice: centsToDollars(row.totalCents),
+    due: centsToDollars(dueCents(lines)),
     orderTime: row.orderTime.toISOString(),
     status: row.status,
   };
@@ -241,12 +248,18 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
     return row;
   }
 
-  /** The buyer hears of a seller's or an admin's move: one mail per seller whose part moved. */
+  /** The buyer hears of a seller's or an admin's move, and why a cancellation was made: one mail per part moved. */
   const toBuyer =
-    (to: OrderStatus) =>
+    (to: OrderStatus, by: 'seller' | 'admin', reason?: string) =>
     (order: OrderRow, moved: MovedLine[]): OutgoingMail[] =>
       partsBySeller(moved).map(({ sellerName, lines }) =>
-        statusChangedMail(shopUrl, order, { sellerName: sellerName ?? 'a former seller', status: to, lines }),
+        statusChangedMail(shopUrl, order, {
+          sellerName: sellerName ?? 'a former seller',
+          status: to,
+          lines,
+          movedBy: by === 'admin' ? 'Bazaar' : (sellerName ?? 'The seller'),
+          reason,
+        }),
       );
 
   /** The buyer knows what they did: each seller whose part they cancelled hears of it. */
@@ -412,7 +425,11 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
      * The buyer cancels every line of their order still processing; an admin moves every line that may make the
      * move (ships or cancels processing lines, delivers or cancels shipped ones). 409 when no line can.
      */
-    async changeStatus(viewer: Viewer, id: string, to: OrderStatus): Promise<Order> {
+    async changeStatus(
+      viewer: Viewer,
+      id: string,
+      { status: to, reason }: OrderStatusUpdate,
+    ): Promise<Order> {
       const row = await existing(repository.findById(id));
       const roles: FulfilmentRole[] = [];
       if (isBuyer(viewer, row)) roles.push('buyer');
@@ -422,8 +439,8 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
       }
       const moved = await makeMove(
         row.id,
-        { from: movableFrom(roles, to), to },
-        viewer.isAdmin ? toBuyer(to) : toSellers,
+        { from: movableFrom(roles, to), to, by: viewer.isAdmin ? 'admin' : 'buyer', reason },
+        viewer.isAdmin ? toBuyer(to, 'admin', reason) : toSellers,
         (_reachable, order) => `An order that is ${order.status} cannot become ${to}.`,
       );
       return orderWithLines(repository, images, moved);
@@ -433,16 +450,26 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
      * A seller moves their own lines of an order (ships or cancels processing ones, delivers shipped ones); an
      * admin moves every line that may make the move. 403 for anyone else, 409 when no line can make the move.
      */
-    async changeSaleStatus(viewer: Viewer, orderId: string, to: OrderStatus): Promise<Sale> {
+    async changeSaleStatus(
+      viewer: Viewer,
+      orderId: string,
+      { status: to, reason }: OrderStatusUpdate,
+    ): Promise<Sale> {
       const row = await existing(repository.findListed({ id: orderId }));
       const sellerEmail = sellerScope(viewer);
       if (sellerEmail !== undefined && (await repository.linesOf([row.id], sellerEmail)).length === 0) {
         throw new AppError('FORBIDDEN', 'You have nothing to ship in this order.');
       }
+      if (sellerEmail !== undefined && to === 'cancelled' && reason === undefined) {
+        throw new AppError('VALIDATION_ERROR', 'Say why you cancel: the buyer is told.', [
+          { path: 'reason', message: 'Say why you cancel: the buyer is told.' },
+        ]);
+      }
+      const by = viewer.isAdmin ? 'admin' : 'seller';
       const moved = await makeMove(
         row.id,
-        { sellerEmail, from: movableFrom([viewer.isAdmin ? 'admin' : 'seller'], to), to },
-        toBuyer(to),
+        { sellerEmail, from: movableFrom([by], to), to, by, reason },
+        toBuyer(to, by, reason),
         (reachable, order) =>
           sellerEmail === undefined
             ? `An order that is ${order.status} cannot become ${to}.`

@@ -44,7 +44,7 @@ describe('PATCH /api/orders/:id/status', () => {
       const order = await orderIn(from);
       const response = await changeStatus(testApp.app, { buyer, admin }[who], order._id, to);
       expect(response.statusCode).toBe(200);
-      expect(OrderSchema.parse(response.json())).toEqual(inStatus(order, to));
+      expect(OrderSchema.parse(response.json())).toEqual(inStatus(order, to, who));
       expect(await statusOf(testApp.database.db, order._id)).toBe(to);
     },
   );

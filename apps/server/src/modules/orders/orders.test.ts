@@ -70,6 +70,7 @@ describe('POST /api/orders', () => {
       status: 'processing',
       // 2 × $45.00 + 3 × $19.99 × 0.85 = $90.00 + $50.97
       totalPrice: 140.97,
+      due: 140.97,
     });
     // Lines keep the order in which they were sent.
     expect(order.products).toEqual([
@@ -83,6 +84,7 @@ describe('POST /api/orders', () => {
         lineTotal: 90,
         status: 'processing',
         seller: fixtureSeller,
+        cancellation: null,
       },
       {
         _id: phone,
@@ -94,6 +96,7 @@ describe('POST /api/orders', () => {
         lineTotal: 50.97,
         status: 'processing',
         seller: fixtureSeller,
+        cancellation: null,
       },
     ]);
     const placed = Date.parse(order.orderTime);
@@ -335,7 +338,7 @@ describe('who may do what', () => {
     it('lets the buyer cancel, and an admin ship', async () => {
       const cancelled = await changeStatus(testApp.app, stranger, strangersOrder._id, 'cancelled');
       expect(cancelled.statusCode).toBe(200);
-      expect(OrderSchema.parse(cancelled.json())).toEqual(inStatus(strangersOrder, 'cancelled'));
+      expect(OrderSchema.parse(cancelled.json())).toEqual(inStatus(strangersOrder, 'cancelled', 'buyer'));
       const shipped = await changeStatus(testApp.app, admin, ownersOrder._id, 'shipped');
       expect(shipped.statusCode).toBe(200);
       expect(OrderSchema.parse(shipped.json())).toEqual(inStatus(ownersOrder, 'shipped'));

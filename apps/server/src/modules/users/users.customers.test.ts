@@ -3,7 +3,7 @@ import { SaleSchema, type Order, type Sale } from '@bazaar/shared/orders';
 import type { Product } from '@bazaar/shared/products';
 import { CustomerSchema, UserProfileSchema } from '@bazaar/shared/users';
 import { asBearer, signUp, signUpCast, type TestAccount } from '../../test/accounts.ts';
-import { changeStatus, orderBody, placeOrder } from '../../test/order-fixtures.ts';
+import { changeStatus, orderBody, placeOrder, saleMoveBody } from '../../test/order-fixtures.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
 /**
@@ -36,7 +36,7 @@ const moveSale = (account: TestAccount, id: string, status: string) =>
     method: 'PATCH',
     url: `/api/sales/${id}/status`,
     headers: asBearer(account),
-    payload: { status },
+    payload: saleMoveBody(status),
   });
 const salesOf = async (account: TestAccount) => {
   const response = await get('/api/sales', account);

@@ -2,8 +2,8 @@ import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import type { Order, OrderStatus } from '@bazaar/shared/orders';
 import { movesOf, type FulfilmentRole } from '@bazaar/shared/order-status';
-import { dollarsToCents, formatDollars } from '@bazaar/shared/pricing';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { CancellationNotes, OrderAmounts } from '../../../components/order-amounts.tsx';
 import { OrderStatusBadge } from '../../../components/order-status.tsx';
 import { failureMessage } from '../../../lib/field-errors.ts';
 import { useChangeOrderStatus } from './api/change-order-status.ts';
@@ -121,7 +121,7 @@ export function OrderRow({
         {order.products.length}
       </Cell>
       <Cell column="Price" className="tabular-nums">
-        {formatDollars(dollarsToCents(order.totalPrice))}
+        <OrderAmounts order={order} />
       </Cell>
       <Cell column="Shipping Address" className="whitespace-pre-line">
         {order.address}
@@ -146,6 +146,7 @@ export function OrderRow({
           ))}
         </div>
         <SellerProgress order={order} />
+        <CancellationNotes lines={order.products} />
         <ConfirmDialog
           open={confirmingCancel}
           title={

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { OrderStatus, Sale } from '@bazaar/shared/orders';
+import { CANCEL_REASON_MAX, type OrderStatus } from '@bazaar/shared/orders-constants';
+import type { Sale } from '@bazaar/shared/orders';
 import { movesOf } from '@bazaar/shared/order-status';
 import { dollarsToCents, formatDollars } from '@bazaar/shared/pricing';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { CancellationNotes, OrderAmounts } from '../../../components/order-amounts.tsx';
 import { OrderStatusBadge } from '../../../components/order-status.tsx';
 import { ProductLineImage } from '../../../components/product-line.tsx';
 import { failureMessage } from '../../../lib/field-errors.ts';
@@ -28,6 +30,9 @@ const NO_CONTACT = 'Not shown, nothing of yours left to ship or deliver';
 export function SaleCard({ sale, isAdmin }: { sale: Sale; isAdmin: boolean }) {
   const moveSale = useMoveSale(sale._id);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonMissing, setReasonMissing] = useState(false);
+  const reasonId = useId();
   const allowed = movesOf(
     [isAdmin ? 'admin' : 'seller'],
     sale.products.map((line) => line.status),
@@ -37,11 +42,14 @@ export function SaleCard({ sale, isAdmin }: { sale: Sale; isAdmin: boolean }) {
   const headingId = `sale-${sale._id}`;
 
   function move(to: OrderStatus, done: string) {
-    moveSale.mutate(to, {
-      onSuccess: () => toast.success(done),
-      onError: (error) => toast.error(failureMessage(error)),
-      onSettled: () => setConfirmingCancel(false),
-    });
+    moveSale.mutate(
+      { status: to, reason: to === 'cancelled' ? reason.trim() || undefined : undefined },
+      {
+        onSuccess: () => toast.success(done),
+        onError: (error) => toast.error(failureMessage(error)),
+        onSettled: () => setConfirmingCancel(false),
+      },
+    );
   }
 
   return (
@@ -60,7 +68,9 @@ export function SaleCard({ sale, isAdmin }: { sale: Sale; isAdmin: boolean }) {
           </p>
         </div>
         <OrderStatusBadge status={sale.status} />
-        <p className="ml-auto font-semibold text-gray-900">Total {dollars(sale.totalPrice)}</p>
+        <p className="ml-auto text-right font-semibold text-gray-900">
+          <OrderAmounts order={sale} label="Total" />
+        </p>
       </header>
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         {sale.address === null ? (
@@ -97,6 +107,7 @@ export function SaleCard({ sale, isAdmin }: { sale: Sale; isAdmin: boolean }) {
           </li>
         ))}
       </ul>
+      <CancellationNotes lines={sale.products} />
       {moves.length > 0 && (
         <div className="flex flex-wrap justify-end gap-2">
           {moves.map(({ to, label, done }) => (
@@ -119,7 +130,11 @@ export function SaleCard({ sale, isAdmin }: { sale: Sale; isAdmin: boolean }) {
         dismissLabel="Keep"
         pendingLabel="Cancelling…"
         pending={moveSale.isPending}
-        onConfirm={() => move('cancelled', 'Cancelled')}
+        onConfirm={() => {
+          // A seller says why: the buyer is told. An admin may.
+          if (!isAdmin && reason.trim() === '') return setReasonMissing(true);
+          move('cancelled', 'Cancelled');
+        }}
         onCancel={() => setConfirmingCancel(false)}
       >
         <p>
@@ -128,6 +143,28 @@ export function SaleCard({ sale, isAdmin }: { sale: Sale; isAdmin: boolean }) {
             : 'Your items of this order not shipped yet will be cancelled, and their units go back into stock.'}{' '}
           This cannot be undone.
         </p>
+        <label htmlFor={reasonId} className="mt-4 block text-sm font-medium text-gray-900">
+          {isAdmin ? 'Reason (optional)' : 'Reason'}
+        </label>
+        <textarea
+          id={reasonId}
+          value={reason}
+          maxLength={CANCEL_REASON_MAX}
+          rows={3}
+          aria-invalid={reasonMissing}
+          aria-describedby={reasonMissing ? `${reasonId}-error` : undefined}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setReasonMissing(false);
+          }}
+          className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 text-sm text-gray-900 outline-none focus:border-teal-600 focus:ring-2 focus:ring-teal-600/30"
+        />
+        <p className="mt-1 text-xs text-gray-600">The buyer is told why.</p>
+        {reasonMissing && (
+          <p id={`${reasonId}-error`} role="alert" className="mt-1 text-sm text-red-700">
+            Say why you cancel: the buyer is told.
+          </p>
+        )}
       </ConfirmDialog>
     </article>
   );

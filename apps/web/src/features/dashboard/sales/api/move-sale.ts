@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrderStatus, Sale } from '@bazaar/shared/orders';
+import type { OrderStatusUpdate, Sale } from '@bazaar/shared/orders';
 import { sendJson } from '../../../../lib/api-client.ts';
 import { invalidateAfterMove } from '../../orders/api/change-order-status.ts';
 
 /**
  * Moves the viewer's lines of one order (an admin's: every line) that may make the move; the server decides,
- * and answers 409 when none can.
+ * and answers 409 when none can. A cancellation carries its reason.
  */
 export function useMoveSale(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (status: OrderStatus) =>
-      sendJson<Sale>('PATCH', `/api/sales/${encodeURIComponent(orderId)}/status`, { status }),
-    onSettled: (_sale, _error, status) => invalidateAfterMove(queryClient, status),
+    mutationFn: (update: OrderStatusUpdate) =>
+      sendJson<Sale>('PATCH', `/api/sales/${encodeURIComponent(orderId)}/status`, update),
+    onSettled: (_sale, _error, update) => invalidateAfterMove(queryClient, update.status),
   });
 }
