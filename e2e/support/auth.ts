@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN_EMAIL, TEST_PASSWORD, uniqueEmail } from './accounts.ts';
 
 export interface TestAccount {
@@ -23,11 +23,11 @@ export interface SignedUpAccount extends TestAccount {
 }
 
 /**
- * Registers a new account through the API and leaves this page's browser signed in as it (the page's
- * request context shares the browser's cookies). For tests that need a user but do not test registering.
+ * Registers a new account through the API and leaves `request` signed in as it: an API client apart from the
+ * browser (the `request` fixture: a seller the test's shopper buys from, say), or a page's own.
  */
-export async function signUpViaApi(
-  page: Page,
+export async function signUpViaRequest(
+  request: APIRequestContext,
   overrides: Partial<TestAccount> = {},
 ): Promise<SignedUpAccount> {
   const account: TestAccount = {
@@ -36,13 +36,21 @@ export async function signUpViaApi(
     password: TEST_PASSWORD,
     ...overrides,
   };
-  const response = await page.request.post('/api/auth/sign-up/email', {
+  const response = await request.post('/api/auth/sign-up/email', {
     data: account,
     headers: { origin: shopOrigin() },
   });
   expect(response.ok(), await response.text()).toBe(true);
   const { user } = (await response.json()) as { user: { handle: string } };
   return { ...account, handle: user.handle };
+}
+
+/**
+ * Registers a new account through the API and leaves this page's browser signed in as it (the page's
+ * request context shares the browser's cookies). For tests that need a user but do not test registering.
+ */
+export function signUpViaApi(page: Page, overrides: Partial<TestAccount> = {}): Promise<SignedUpAccount> {
+  return signUpViaRequest(page.request, overrides);
 }
 
 /** Leaves this page's browser signed in as the shop's admin (ADMIN_EMAIL, registered and verified by start-shop.ts). */

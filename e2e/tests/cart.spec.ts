@@ -360,9 +360,8 @@ test('Checkout hands every line to checkout and keeps the cart until the order i
   await expect(cartLines(page)).toHaveCount(2);
 
   await page.getByRole('button', { name: 'Checkout' }).click();
-  await expect(page.getByText('Checkout Successfully', { exact: true })).toBeVisible();
-  // Signed out, the dashboard's guard sends the shopper to sign in first; the buy items wait in localStorage.
-  await expect(page).toHaveURL(/\/(dashboard\/addorders|login)$/);
+  // Signed out, checkout sends the shopper to sign in first; the buy items wait in localStorage.
+  await expect(page).toHaveURL('/login');
   expect(await storedJson(page, BUY_ITEMS_KEY)).toEqual([
     { productId: first._id, quantity: 3, fromCart: true },
     { productId: second._id, quantity: 1, fromCart: true },
@@ -374,7 +373,7 @@ test('Checkout hands every line to checkout and keeps the cart until the order i
   expect(await storedJson(page, CART_KEY)).toEqual({ [first._id]: 3, [second._id]: 1 });
 });
 
-test('a signed-out Checkout goes through /login and comes back to checkout with the buy items', async ({
+test('a signed-out Checkout says it needs a sign-in, not that it succeeded, and comes back to checkout with the buy items', async ({
   page,
   browser,
   request,
@@ -390,9 +389,25 @@ test('a signed-out Checkout goes through /login and comes back to checkout with 
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Checkout' }).click();
   await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  await expect(
+    page.getByText('Sign in to check out. Your cart is kept, and checkout opens as soon as you are in.'),
+  ).toBeVisible();
+  await expect(page.getByText('Checkout Successfully')).toHaveCount(0);
+  // On the way to registering and back, the pages still say what for.
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(
+    page.getByText(
+      'Create an account to check out. Your cart is kept, and checkout opens as soon as you are in.',
+    ),
+  ).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Login' }).click();
+  await expect(page.getByText('Sign in to check out.', { exact: false })).toBeVisible();
 
   await submitLogin(page, account.email, account.password);
   await expect(page).toHaveURL('/dashboard/addorders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add Order' })).toBeVisible();
+  await expect(page.getByText('Checkout Successfully')).toHaveCount(0);
   expect(await storedJson(page, BUY_ITEMS_KEY)).toEqual([
     { productId: product._id, quantity: 2, fromCart: true },
   ]);

@@ -1,6 +1,6 @@
 import { QUANTITY_MAX } from '@bazaar/shared/orders';
 import { expect, test, type Page } from '@playwright/test';
-import { shopOrigin, signUpViaApi } from '../support/auth.ts';
+import { shopOrigin, signUpViaApi, signUpViaRequest } from '../support/auth.ts';
 import { createProductViaApi, ordersViaApi, placeOrderViaApi } from '../support/shop-data.ts';
 
 /** A field of the checkout form (the header's "Profile of …" link would match a bare label). */
@@ -20,9 +20,11 @@ for (const { name, viewport } of SIZES) {
 
     test('a price raised between the cart and Place Order is shown, and a second Place Order accepts it', async ({
       page,
+      request,
     }, testInfo) => {
-      await signUpViaApi(page, { name: 'Pia Price' });
-      const product = await createProductViaApi(page.request, {
+      await signUpViaRequest(request, { name: 'Pia Price' });
+      await signUpViaApi(page, { name: 'Bo Buyer' });
+      const product = await createProductViaApi(request, {
         name: `Price Lamp ${Date.now().toString(36)}`,
         price: 1,
         discount: 0,
@@ -37,7 +39,7 @@ for (const { name, viewport } of SIZES) {
       await field(page, 'Address').fill('12 Lake Road, Dhaka');
 
       // The seller raises the price while the buyer looks at $1.00.
-      const raised = await page.request.patch(`/api/products/${product._id}`, {
+      const raised = await request.patch(`/api/products/${product._id}`, {
         data: { price: 999 },
         headers: { origin: shopOrigin() },
       });
@@ -69,9 +71,11 @@ for (const { name, viewport } of SIZES) {
 
 test('a buyer holding the most of a product unshipped is told so beside Place Order, and nothing is ordered', async ({
   page,
+  request,
 }) => {
+  await signUpViaRequest(request, { name: 'Sol Seller' });
   await signUpViaApi(page, { name: 'Hal Holder' });
-  const product = await createProductViaApi(page.request, { name: `Hold Lamp ${Date.now().toString(36)}` });
+  const product = await createProductViaApi(request, { name: `Hold Lamp ${Date.now().toString(36)}` });
   // The shop's default UNITS_HELD_PER_PRODUCT is one line's most.
   await placeOrderViaApi(page.request, [{ productId: product._id, quantity: QUANTITY_MAX }]);
   await page.goto(`/product/${product._id}`);

@@ -75,6 +75,7 @@ test('buying from the cart places the order: Orders shows it with its total and 
   }
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page.getByText('Checkout Successfully', { exact: true })).toBeVisible();
   await expect(page).toHaveURL('/dashboard/addorders');
   await expect(page.getByRole('heading', { level: 1, name: 'Add Order' })).toBeVisible();
 

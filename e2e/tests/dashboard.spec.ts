@@ -130,41 +130,32 @@ test("a seller's overview counts their own products and sales, and follows a new
   await expectNoSeriousA11yViolations(page);
 });
 
-test('the overview follows an order placed and then cancelled in the same visit, without a reload', async ({
+test('the overview follows a sale cancelled in the same visit, without a reload', async ({
   page,
+  browser,
 }) => {
   await page.goto('/');
   await signUpViaApi(page, { name: 'Fay Fresh' });
-  // Her own product: a seller's overview counts the sales of her products, to herself too.
   const lamp = await createProductViaApi(page.request, { name: 'Fresh Lamp', price: 40, discount: 25 });
-  await page.goto(`/product/${lamp._id}`);
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  // Another user buys it: nobody buys their own products.
+  const buyer = await browser.newPage();
+  await buyer.goto('/');
+  await signUpViaApi(buyer, { name: 'Bea Buyer' });
+  await placeOrderViaApi(buyer.request, [{ productId: lamp._id, quantity: 1 }]);
+  await buyer.close();
 
   await page.goto('/dashboard');
-  await expect(tile(page, 'Total Orders')).toHaveText('0');
-  await expect(tile(page, 'Total Revenue')).toHaveText('$0.00');
+  await expect(tile(page, 'Total Orders')).toHaveText('1');
+  await expect(tile(page, 'Total Revenue')).toHaveText('$30.00');
   // Gone if the page loads again: the figures below must come from the page that has the old ones cached.
   await page.evaluate(() => Object.assign(window, { sameVisit: true }));
 
-  await page.getByRole('link', { name: 'Cart, 1 product' }).click();
-  await page.getByRole('button', { name: 'Checkout' }).click();
-  const details = page.getByRole('form', { name: 'Order details' });
-  await details.getByLabel('Phone', { exact: true }).fill('+44 20 7946 0958');
-  await details.getByLabel('Address', { exact: true }).fill('1 High Street, London');
-  await page.getByRole('button', { name: 'Place Order' }).click();
-  await expect(page).toHaveURL('/dashboard/orders');
-
-  await menu(page).getByRole('link', { name: 'Overview' }).click();
-  await expect(tile(page, 'Total Orders')).toHaveText('1');
-  await expect(tile(page, 'Total Revenue')).toHaveText('$30.00');
-
-  await menu(page).getByRole('link', { name: 'Orders' }).click();
-  await page.getByRole('button', { name: /^Cancel order BZ-\d+$/ }).click();
-  await page
-    .getByRole('dialog', { name: /^Cancel order BZ-\d+\?$/ })
-    .getByRole('button', { name: 'Cancel order', exact: true })
-    .click();
-  await expect(page.getByText('Order cancelled', { exact: true })).toBeVisible();
+  await menu(page).getByRole('link', { name: 'Sales' }).click();
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  const question = page.getByRole('dialog', { name: 'Cancel the order of Bea Buyer?' });
+  await question.getByLabel('Reason').fill('Sold out at the market');
+  await question.getByRole('button', { name: 'Cancel items' }).click();
+  await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
 
   await menu(page).getByRole('link', { name: 'Overview' }).click();
   await expect(tile(page, 'Total Orders')).toHaveText('0');

@@ -1,17 +1,21 @@
 import type { Product } from '@bazaar/shared/products';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
-import { signUpViaApi } from '../support/auth.ts';
+import { signUpViaApi, signUpViaRequest } from '../support/auth.ts';
 import { createProductViaApi } from '../support/shop-data.ts';
 import { productCards } from '../support/storefront-checks.ts';
 
 /** A category no other test uses, so that its page lists this test's products only. */
 const uniqueCategory = () => `stock-${uniqueEmail('c').split('@')[0]}`;
 
-/** Signs this page in as a new seller and adds a product with `stock`, alone in its own category. */
-async function productWithStock(page: Page, stock: number): Promise<Product> {
-  await signUpViaApi(page, { name: 'Stella Stock' });
-  return createProductViaApi(page.request, {
+/**
+ * A new seller (signed in on `seller`) adds a product with `stock`, alone in its own category; this page is signed in
+ * as a shopper, who may buy it.
+ */
+async function productWithStock(page: Page, seller: APIRequestContext, stock: number): Promise<Product> {
+  await signUpViaRequest(seller, { name: 'Stella Stock' });
+  await signUpViaApi(page, { name: 'Bo Buyer' });
+  return createProductViaApi(seller, {
     name: `Stock Lamp ${uniqueEmail('s').split('@')[0]}`,
     stock,
     categories: [uniqueCategory()],
@@ -49,8 +53,9 @@ const SHOWN = [
 for (const { stock, label, buyable } of SHOWN) {
   test(`a product with stock ${stock} says "${label}" on its page and its card; buyable: ${buyable}`, async ({
     page,
+    request,
   }) => {
-    const product = await productWithStock(page, stock);
+    const product = await productWithStock(page, request, stock);
     await page.goto(`/product/${product._id}`);
     const details = page.getByRole('main').getByRole('article').first();
     await expect(details.getByText(label, { exact: true })).toBeVisible();
@@ -62,8 +67,11 @@ for (const { stock, label, buyable } of SHOWN) {
   });
 }
 
-test('a cart line asking more than the stock warns, and its plus stops at the stock', async ({ page }) => {
-  const product = await productWithStock(page, 2);
+test('a cart line asking more than the stock warns, and its plus stops at the stock', async ({
+  page,
+  request,
+}) => {
+  const product = await productWithStock(page, request, 2);
   await cartWith(page, product, 3);
   const line = page.getByRole('list', { name: 'Products in your cart' }).getByRole('listitem');
   await expect(line.getByText('Only 2 left', { exact: true })).toBeVisible();
@@ -98,8 +106,11 @@ async function checkoutWith(page: Page, product: Product, quantity: number) {
   };
 }
 
-test('the cart says which line cannot be had and checks out once it is lowered', async ({ page }) => {
-  const product = await productWithStock(page, 2);
+test('the cart says which line cannot be had and checks out once it is lowered', async ({
+  page,
+  request,
+}) => {
+  const product = await productWithStock(page, request, 2);
   await cartWith(page, product, 3);
   const checkout = page.getByRole('button', { name: 'Checkout' });
   await expect(checkout).toBeDisabled();
@@ -110,8 +121,8 @@ test('the cart says which line cannot be had and checks out once it is lowered',
   await expect(page).toHaveURL('/dashboard/addorders');
 });
 
-test('Add to Cart stops at the stock and says so', async ({ page }) => {
-  const product = await productWithStock(page, 2);
+test('Add to Cart stops at the stock and says so', async ({ page, request }) => {
+  const product = await productWithStock(page, request, 2);
   await page.goto(`/product/${product._id}`);
   const addToCart = page.getByRole('button', { name: 'Add to Cart' });
   await addToCart.click();
@@ -125,8 +136,9 @@ test('Add to Cart stops at the stock and says so', async ({ page }) => {
 
 test('checkout names a line beyond the stock, holds Place Order, and orders what is left on request', async ({
   page,
+  request,
 }) => {
-  const product = await productWithStock(page, 2);
+  const product = await productWithStock(page, request, 2);
   const { tile, placeOrder } = await checkoutWith(page, product, 3);
   await expect(tile.getByText('Only 2 left', { exact: true })).toBeVisible();
   const note = page.getByRole('alert').filter({ hasText: 'Change your order to place it.' });
@@ -142,12 +154,13 @@ test('checkout names a line beyond the stock, holds Place Order, and orders what
 
 test('stock that runs out after checkout opened: Place Order says why it is refused and keeps the form', async ({
   page,
+  request,
 }) => {
-  const product = await productWithStock(page, 2);
+  const product = await productWithStock(page, request, 2);
   const { form, placeOrder } = await checkoutWith(page, product, 2);
   await expect(placeOrder).toBeEnabled();
   // Someone else bought one meanwhile.
-  const sold = await page.request.patch(`/api/products/${product._id}`, {
+  const sold = await request.patch(`/api/products/${product._id}`, {
     data: { stock: 1 },
     headers: { origin: new URL(page.url()).origin },
   });

@@ -13,6 +13,8 @@ export const ErrorCodeSchema = z.enum([
   'PRICE_CHANGED',
   /** The buyer would hold more units of a product in unshipped orders than the shop allows (409); `details` names the line. */
   'HOLD_LIMIT',
+  /** An order for a product the buyer sells (409); `details` names each such line. */
+  'OWN_PRODUCT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'REQUEST_TIMEOUT',

@@ -18,7 +18,10 @@ import {
   type HostileRequest,
 } from './arbitraries.ts';
 
-/** The records the hostile requests aim at: an owner's product and order, and a second signed-in user. */
+/**
+ * The records the hostile requests aim at: an owner's product, and the order of it that a second signed-in user,
+ * the stranger, placed (nobody buys their own products).
+ */
 export interface Scene {
   owner: TestAccount;
   stranger: TestAccount;

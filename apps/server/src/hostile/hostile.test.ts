@@ -34,7 +34,7 @@ beforeAll(async () => {
   const owner = await signUp(testApp.app, 'hostile-owner@bazaar.test', 'Olive Owner');
   const stranger = await signUp(testApp.app, 'hostile-stranger@bazaar.test', 'Sam Stranger');
   const [product] = await insertProducts(testApp.database.db, [productRow({ sellerId: owner.id })]);
-  const order = await orderOf(testApp.app, owner, [product!.id]);
+  const order = await orderOf(testApp.app, stranger, [product!.id]);
   scene = { owner, stranger, productId: product!.id, orderId: order._id, orderNumber: order.number };
   fingerprint = await tableFingerprinter(testApp.database.db);
 });

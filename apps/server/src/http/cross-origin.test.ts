@@ -16,9 +16,13 @@ let fingerprint: () => Promise<Fingerprint>;
 
 beforeAll(async () => {
   owner = await signUp(testApp.app, 'cross-origin@bazaar.test', 'Olive Owner');
-  const [product] = await insertProducts(testApp.database.db, [productRow({ sellerId: owner.id })]);
+  // The owner's product, and the owner's order of another seller's (nobody buys their own products).
+  const [product, bought] = await insertProducts(testApp.database.db, [
+    productRow({ sellerId: owner.id }),
+    productRow(),
+  ]);
   productId = product!.id;
-  orderId = (await orderOf(testApp.app, owner, [productId]))._id;
+  orderId = (await orderOf(testApp.app, owner, [bought!.id]))._id;
   fingerprint = await tableFingerprinter(testApp.database.db, { except: WRITE_COUNTERS });
 });
 

@@ -8,7 +8,9 @@ import {
   type OrderStatus,
 } from '@bazaar/shared/orders';
 import type { Database } from '../db/client.ts';
+import { snapshotLine } from '../db/order-line.ts';
 import { orderLines, orders } from '../db/schema.ts';
+import { createOrdersRepository } from '../modules/orders/orders.repository.ts';
 import { asBearer, type TestAccount } from './accounts.ts';
 
 /** A valid checkout form for the given products (one of each unless quantities say otherwise). */
@@ -49,6 +51,42 @@ export async function orderOf(
   const response = await placeOrder(app, account, orderBody(productIds));
   if (response.statusCode !== 201) throw new Error(`order failed: ${response.body}`);
   return OrderSchema.parse(response.json());
+}
+
+/**
+ * An order of one of each product written through the repository, past the service's rules: one the shop took
+ * before a rule existed (a seller's order of their own product, say). Answers its id.
+ */
+export async function placeOrderPastTheRules(
+  db: Database,
+  buyer: TestAccount,
+  productIds: string[],
+): Promise<string> {
+  const repository = createOrdersRepository(db);
+  const found = await repository.findProducts(productIds, { fresh: true });
+  const lines = found.map((product, position) => ({
+    ...snapshotLine(product, 1, position),
+    seller: product.seller,
+  }));
+  const { name, email, phone, address } = orderBody([]);
+  const placement = await repository.placeOrder(
+    {
+      name,
+      email,
+      phone,
+      address,
+      paymentMethod: 'cash on delivery',
+      userEmail: buyer.email,
+      totalCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
+      status: 'processing',
+      idempotencyKey: null,
+      requestDigest: null,
+    },
+    lines,
+    () => [],
+  );
+  if (placement.outcome !== 'placed') throw new Error(`order not placed: ${placement.outcome}`);
+  return placement.order.id;
 }
 
 /**

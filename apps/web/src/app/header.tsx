@@ -6,7 +6,7 @@ import { ProfileAvatarLink } from '../features/auth/profile-avatar-link.tsx';
 import { useAuthLinkState } from '../features/auth/return-path.ts';
 import { useTokenSync } from '../features/auth/use-token-sync.ts';
 import { useViewer } from '../features/auth/use-viewer.ts';
-import { useCartItems } from '../features/cart/cart-store.ts';
+import { CHECKOUT_PATH, useCartItems } from '../features/cart/cart-store.ts';
 import { SearchBox } from '../features/search/search-box.tsx';
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
@@ -61,6 +61,8 @@ export function Header() {
   const authLinkState = useAuthLinkState();
   const authLinkClass = (state: { isActive: boolean }) =>
     `${navLinkClass(state)} ${pending ? 'invisible' : ''}`;
+  // Checkout's address is under /dashboard, but it is the buyer's page: no part of the dashboard.
+  const atCheckout = location.pathname === CHECKOUT_PATH;
   // The phone menu belongs to the page it was opened on: following one of its links closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === location.key;
@@ -126,7 +128,11 @@ export function Header() {
           )}
           {user && (
             <>
-              <NavLink to="/dashboard" className={navLinkClass}>
+              <NavLink
+                to="/dashboard"
+                className={({ isActive }) => navLinkClass({ isActive: isActive && !atCheckout })}
+                aria-current={atCheckout ? false : 'page'}
+              >
                 Dashboard
               </NavLink>
               <LogoutButton className={navItemClass} />

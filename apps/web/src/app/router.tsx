@@ -9,7 +9,6 @@ import { StoreLayout } from './store-layout.tsx';
 
 const dashboardPages: RouteObject[] = [
   { index: true, lazy: () => import('../features/dashboard/overview/overview-page.tsx') },
-  { path: 'addorders', lazy: () => import('../features/dashboard/checkout/checkout-page.tsx') },
   { path: 'orders', lazy: () => import('../features/dashboard/orders/orders-page.tsx') },
   { path: 'add-products', lazy: () => import('../features/dashboard/products/add-product-page.tsx') },
   { path: 'products', lazy: () => import('../features/dashboard/products/products-page.tsx') },
@@ -59,6 +58,14 @@ const router = createBrowserRouter([
           { path: 'reset-password', lazy: () => import('../features/auth/reset-password-page.tsx') },
           { path: 'email-verified', lazy: () => import('../features/auth/email-verified-page.tsx') },
           { path: 'about', lazy: () => import('../features/about/about-page.tsx') },
+          {
+            // The checkout keeps the spec's address but is the buyer's page: the shop's header, no seller's menu.
+            path: 'dashboard/addorders',
+            element: <RequireSignIn purpose="checkout" />,
+            children: [
+              { index: true, lazy: () => import('../features/dashboard/checkout/checkout-page.tsx') },
+            ],
+          },
           {
             path: 'dashboard',
             element: <RequireSignIn />,

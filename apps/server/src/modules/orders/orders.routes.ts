@@ -38,7 +38,8 @@ export function orderRoutes(service: OrdersService) {
             `With an ${IDEMPOTENCY_KEY_HEADER} header, a repeated submission answers 200 with the order the key ` +
             'first made (same insertedId) instead of placing another; the same key for a different order is a 409. ' +
             'Each line takes its quantity from a product whose stock is counted; when one wants more than is left, ' +
-            'nothing is ordered and the answer is a 409 OUT_OF_STOCK naming that line in details.',
+            'nothing is ordered and the answer is a 409 OUT_OF_STOCK naming that line in details. A line of a ' +
+            'product the caller sells is a 409 OWN_PRODUCT naming it: nobody buys their own products.',
           headers: OrderCreateHeadersSchema,
           body: OrderCreateSchema,
           response: {

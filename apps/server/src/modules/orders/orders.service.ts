@@ -176,6 +176,20 @@ function unknownProducts(unknown: { productId: string; position: number }[]) {
   );
 }
 
+/** The refusal of an order holding products the buyer sells; `details` names each such line. */
+function ownProducts(own: PricedLine[]) {
+  const names = own.map((line) => line.name).join(', ');
+  const message = `You cannot buy your own ${own.length === 1 ? 'product' : 'products'}: ${names}`;
+  return new AppError(
+    'OWN_PRODUCT',
+    message,
+    own.map((line) => ({
+      path: `products.${line.position}`,
+      message: `You cannot buy your own product: ${line.name}`,
+    })),
+  );
+}
+
 /** The refusal of an order for more units than a product has left; `details` names the line. */
 function outOfStock(lines: PricedLineRow[], productId: string, left: number) {
   const position = lines.findIndex((line) => line.productId === productId);
@@ -320,6 +334,9 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
           if (replayed) return replayed;
           throw unknownProducts(unknown);
         }
+        // Who sells a line is the product's seller as the shop has it, compared with the session's account.
+        const own = lines.filter((line) => line.sellerEmail === userEmail);
+        if (own.length > 0) throw ownProducts(own);
         const totalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
         if (shownTotalCents !== undefined && shownTotalCents !== totalCents) {
           // Priced from this process's memory, which may be older than what the buyer saw: ask the database.

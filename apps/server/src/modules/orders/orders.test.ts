@@ -6,6 +6,7 @@ import type { ApiError } from '@bazaar/shared/errors';
 import { products } from '../../db/schema.ts';
 import { asBearer, asCookie, signUp, signUpCast, type TestAccount } from '../../test/accounts.ts';
 import { FIXTURE_SELLER, insertProducts, productRow } from '../../test/product-fixtures.ts';
+import { tableFingerprinter, WRITE_COUNTERS, type Fingerprint } from '../../test/table-fingerprint.ts';
 import { useTestApp, TEST_PUBLIC_URL } from '../../test/test-app.ts';
 import {
   changeStatus,
@@ -344,6 +345,78 @@ describe('who may do what', () => {
       expect(OrderSchema.parse(shipped.json())).toEqual(inStatus(ownersOrder, 'shipped'));
       expect(await statusOf(testApp.database.db, ownersOrder._id)).toBe('shipped');
     });
+  });
+});
+
+describe("buying one's own product", () => {
+  let seller: TestAccount;
+  let mug: string;
+  let vase: string;
+  let fingerprint: () => Promise<Fingerprint>;
+
+  beforeAll(async () => {
+    seller = await signUp(testApp.app, 'orders-seller@bazaar.test', 'Sela Seller');
+    const [mugRow, vaseRow] = await insertProducts(testApp.database.db, [
+      productRow({ name: 'Sela Mug', sellerId: seller.id, stock: 5 }),
+      productRow({ name: 'Sela Vase', sellerId: seller.id }),
+    ]);
+    mug = mugRow!.id;
+    vase = vaseRow!.id;
+    fingerprint = await tableFingerprinter(testApp.database.db, { except: WRITE_COUNTERS });
+  });
+
+  const stockOfMug = async () => (await get(`/api/products/${mug}`, null)).json<{ stock: number }>().stock;
+
+  it('refuses its seller with a 409 naming the line, writing nothing, whoever the body says is buying', async () => {
+    const before = await fingerprint();
+    const response = await placeOrder(testApp.app, seller, {
+      ...orderBody([lamp, mug]),
+      userEmail: stranger.email,
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json<ApiError>()).toEqual({
+      error: 'OWN_PRODUCT',
+      message: 'You cannot buy your own product: Sela Mug',
+      details: [{ path: 'products.1', message: 'You cannot buy your own product: Sela Mug' }],
+    });
+    expect(await fingerprint()).toEqual(before);
+    expect(await stockOfMug()).toBe(5);
+  });
+
+  it('names every line of its own products', async () => {
+    const response = await placeOrder(testApp.app, seller, orderBody([vase, lamp, mug]));
+    expect(response.statusCode).toBe(409);
+    expect(response.json<ApiError>()).toEqual({
+      error: 'OWN_PRODUCT',
+      message: 'You cannot buy your own products: Sela Vase, Sela Mug',
+      details: [
+        { path: 'products.0', message: 'You cannot buy your own product: Sela Vase' },
+        { path: 'products.2', message: 'You cannot buy your own product: Sela Mug' },
+      ],
+    });
+  });
+
+  it.each([
+    ['another buyer', 'stranger'],
+    ['an admin', 'admin'],
+  ] as const)('sells it to %s, who is not its seller', async (_who, role) => {
+    const account = { stranger, admin }[role];
+    const response = await placeOrder(testApp.app, account, orderBody([mug]));
+    expect(response.statusCode, response.body).toBe(201);
+    const order = response.json<Order>();
+    expect(order.userEmail).toBe(account.email);
+    expect(order.products).toMatchObject([
+      { _id: mug, seller: { handle: seller.handle, name: 'Sela Seller' } },
+    ]);
+  });
+
+  it("refuses an admin's order of their own product too", async () => {
+    const [own] = await insertProducts(testApp.database.db, [
+      productRow({ name: 'Ada Lamp', sellerId: admin.id }),
+    ]);
+    const response = await placeOrder(testApp.app, admin, orderBody([own!.id]));
+    expect(response.statusCode).toBe(409);
+    expect(response.json<ApiError>().error).toBe('OWN_PRODUCT');
   });
 });
 

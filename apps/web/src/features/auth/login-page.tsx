@@ -6,7 +6,7 @@ import { useSession } from './api/get-session.ts';
 import { isUnverifiedEmail, useSignIn } from './api/sign-in.ts';
 import { Button, textLinkClass } from '../../components/button.tsx';
 import { AuthCard, AuthCardLink } from './auth-card.tsx';
-import { useAuthLinkState, useReturnPath } from './return-path.ts';
+import { useAuthLinkState, useReturnPath, useSignInPurpose, type SignInPurpose } from './return-path.ts';
 import { SocialSignInButton } from './social-sign-in-button.tsx';
 import { formText } from './form-text.ts';
 import { TextField } from '../../components/text-field.tsx';
@@ -30,9 +30,15 @@ function useSocialSignInError(): void {
   }, [code, setSearchParams]);
 }
 
+/** What the login page says when a page sent the user to sign in for something. */
+const PURPOSE_NOTICES: Record<SignInPurpose, string> = {
+  checkout: 'Sign in to check out. Your cart is kept, and checkout opens as soon as you are in.',
+};
+
 export function Component() {
   const { user, isPending } = useSession();
   const returnPath = useReturnPath();
+  const purpose = useSignInPurpose();
   const linkState = useAuthLinkState();
   const navigate = useNavigate();
   const signIn = useSignIn();
@@ -64,7 +70,11 @@ export function Component() {
   }
 
   return (
-    <AuthCard title="Login" intro="Welcome back! Sign in to check out and manage your shop.">
+    <AuthCard
+      title="Login"
+      intro="Welcome back! Sign in to check out and manage your shop."
+      notice={purpose && PURPOSE_NOTICES[purpose]}
+    >
       <form onSubmit={submit} className="flex flex-col gap-4">
         <TextField label="Email" name="email" type="email" autoComplete="email" required />
         <TextField

@@ -6,7 +6,7 @@ import { useSession } from './api/get-session.ts';
 import { useSignUp } from './api/sign-up.ts';
 import { Button } from '../../components/button.tsx';
 import { AuthCard, AuthCardLink } from './auth-card.tsx';
-import { useAuthLinkState, useReturnPath } from './return-path.ts';
+import { useAuthLinkState, useReturnPath, useSignInPurpose, type SignInPurpose } from './return-path.ts';
 import { SocialSignInButton } from './social-sign-in-button.tsx';
 import { formText } from './form-text.ts';
 import { VerificationLinkSent } from './verification-link-sent.tsx';
@@ -18,9 +18,15 @@ import {
   type NewPasswordErrors,
 } from './new-password-fields.tsx';
 
+/** What the register page says when a page sent the user to sign in for something. */
+const PURPOSE_NOTICES: Record<SignInPurpose, string> = {
+  checkout: 'Create an account to check out. Your cart is kept, and checkout opens as soon as you are in.',
+};
+
 export function Component() {
   const { user, isPending } = useSession();
   const returnPath = useReturnPath();
+  const purpose = useSignInPurpose();
   const linkState = useAuthLinkState();
   const navigate = useNavigate();
   const signUp = useSignUp();
@@ -67,6 +73,7 @@ export function Component() {
     <AuthCard
       title="Register"
       intro="Create your Bazaar account to check out faster and sell your own products."
+      notice={purpose && PURPOSE_NOTICES[purpose]}
     >
       <form onSubmit={submit} className="flex flex-col gap-4">
         <TextField label="Name" name="name" autoComplete="name" required />

@@ -4,20 +4,27 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { payableCents } from '@bazaar/shared/pricing';
 import { Loader } from '../../components/loader.tsx';
+import { useViewer } from '../auth/public.ts';
 import { useCartProducts, type CartProduct } from './api/get-cart-products.ts';
 import { CartLine, CartLineFailed, CartLineLoading } from './cart-line.tsx';
-import { buyItemsActions, canHave, cartActions, useCartItems, type BuyItem } from './cart-store.ts';
+import {
+  buyItemsActions,
+  canHave,
+  cartActions,
+  CHECKOUT_PATH,
+  useCartItems,
+  type BuyItem,
+} from './cart-store.ts';
 import { EmptyCart } from './empty-cart.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { useDropDeletedProducts } from './use-drop-deleted-products.ts';
-
-const CHECKOUT_PATH = '/dashboard/addorders';
 
 type ShownLine = Exclude<CartProduct, { status: 'missing' }>;
 
 export function Component() {
   const items = useCartItems();
   const navigate = useNavigate();
+  const { user } = useViewer();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const lines = useCartProducts(Object.keys(items));
   useDropDeletedProducts(lines.filter((line) => line.status === 'missing').map((line) => line.productId));
@@ -53,7 +60,8 @@ export function Component() {
       toast.error('No Product in Cart');
       return;
     }
-    toast.success('Checkout Successfully');
+    // Signed out, checkout first asks to sign in (and says so): nothing has succeeded yet.
+    if (user) toast.success('Checkout Successfully');
     // The cart keeps its lines until the order is placed: leaving checkout loses nothing.
     goToCheckout(shownLines.map(({ productId }) => fromCart(productId)));
   }

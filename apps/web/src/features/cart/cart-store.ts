@@ -1,6 +1,9 @@
 import { QUANTITY_MAX } from '@bazaar/shared/orders-constants';
 import { createStoredState } from '../../lib/stored-state.ts';
 
+/** Where the buy items are ordered: the spec's address, under the dashboard's though it is the buyer's page. */
+export const CHECKOUT_PATH = '/dashboard/addorders';
+
 /** Product id → quantity, as the spec's cart keeps it. */
 export type CartItems = Readonly<Record<string, number>>;
 /** What checkout will order: the cart's lines, or the one product of a Buy Now. */

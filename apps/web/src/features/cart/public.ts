@@ -1,3 +1,10 @@
 // What other features may use of the cart; everything else in this folder is its own.
-export { buyItemsActions, canHave, cartActions, useBuyItems, type BuyItem } from './cart-store.ts';
+export {
+  buyItemsActions,
+  canHave,
+  cartActions,
+  CHECKOUT_PATH,
+  useBuyItems,
+  type BuyItem,
+} from './cart-store.ts';
 export { useCartProducts, type CartProduct } from './api/get-cart-products.ts';

@@ -10,7 +10,7 @@ import { Price } from '../../components/price.tsx';
 import { ProductGrid, ProductGridPlaceholder } from '../../components/product-grid.tsx';
 import { Stars } from '../../components/stars.tsx';
 import { StockLabel } from '../../components/stock-label.tsx';
-import { buyItemsActions, cartActions } from '../cart/public.ts';
+import { buyItemsActions, cartActions, CHECKOUT_PATH } from '../cart/public.ts';
 import { ProductReviews } from '../reviews/public.ts';
 import { useProduct } from './api/get-product.ts';
 import { useProducts } from './api/get-products.ts';
@@ -85,7 +85,7 @@ function ProductDetails({ product }: { product: Product }) {
   };
   const buyNow = () => {
     buyItemsActions.set([{ productId: product._id, quantity: 1 }]);
-    void navigate('/dashboard/addorders');
+    void navigate(CHECKOUT_PATH);
   };
 
   return (

@@ -1,5 +1,5 @@
 import { PageTitle } from '../../../components/page-title.tsx';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { payableCents } from '@bazaar/shared/pricing';
@@ -29,7 +29,11 @@ function shortNote({ product }: { product: Product }): string {
     : `Only ${product.stock} left of ${product.name}.`;
 }
 
-/** Checkout (Add Order): the buy items as read-only tiles, then the buyer's details and Place Order. */
+/**
+ * Checkout (Add Order), the buyer's page: no seller's menu beside it. The buy items as read-only tiles, then the
+ * buyer's details and Place Order. On arrival the focus is on the heading, so that the next Tab reaches the first
+ * thing to act on: a line to put right, else the form's first field.
+ */
 export function Component() {
   const buyItems = useBuyItems();
   const { user, profile, pending } = useViewer();
@@ -37,6 +41,12 @@ export function Component() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [placed, setPlaced] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // Once the viewer is known, as the form then mounts under the heading.
+  useEffect(() => {
+    if (!pending) headingRef.current?.focus();
+  }, [pending]);
 
   // Between placing the order and the orders page: the cleared buy items must not flash the empty state.
   if (placed) return <Loader label="Opening your orders…" />;
@@ -44,12 +54,19 @@ export function Component() {
   const heading = (
     <>
       <PageTitle name="Checkout" />
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Add Order</h1>
+      <h1
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl"
+      >
+        Add Order
+      </h1>
     </>
   );
+  const pageClass = 'mx-auto max-w-3xl space-y-6';
   if (buyItems.length === 0) {
     return (
-      <div className="space-y-6">
+      <div className={pageClass}>
         {heading}
         <EmptyState title="No Product in Cart">
           <Link to="/cart" className={textLinkClass}>
@@ -109,7 +126,7 @@ export function Component() {
   };
 
   return (
-    <div className="space-y-6">
+    <div className={pageClass}>
       {heading}
       <ul aria-label="Products in your order" className="space-y-3">
         {lines.map((line) => {
