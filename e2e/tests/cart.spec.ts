@@ -5,6 +5,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { TEST_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { signUpViaApi, submitLogin } from '../support/auth.ts';
 import { discountedProducts } from '../support/shop-data.ts';
+import { screenshots } from '../support/screens.ts';
 
 const CART_KEY = 'bazaar-cart';
 const BUY_ITEMS_KEY = 'bazaar-buy-items';
@@ -394,6 +395,7 @@ test('a signed-out Checkout says it needs a sign-in, not that it succeeded, and 
     page.getByText('Sign in to check out. Your cart is kept, and checkout opens as soon as you are in.'),
   ).toBeVisible();
   await expect(page.getByText('Checkout Successfully')).toHaveCount(0);
+  await screenshots(page, 'login-to-check-out');
   // On the way to registering and back, the pages still say what for.
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(

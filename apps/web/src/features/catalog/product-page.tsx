@@ -10,6 +10,7 @@ import { Price } from '../../components/price.tsx';
 import { ProductGrid, ProductGridPlaceholder } from '../../components/product-grid.tsx';
 import { Stars } from '../../components/stars.tsx';
 import { StockLabel } from '../../components/stock-label.tsx';
+import { useViewer } from '../auth/public.ts';
 import { buyItemsActions, cartActions, CHECKOUT_PATH } from '../cart/public.ts';
 import { ProductReviews } from '../reviews/public.ts';
 import { useProduct } from './api/get-product.ts';
@@ -75,8 +76,10 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function ProductDetails({ product }: { product: Product }) {
+/** Add to Cart and Buy Now; for the product's own seller, who cannot buy it, a word that it is theirs. */
+function BuyButtons({ product }: { product: Product }) {
   const navigate = useNavigate();
+  const { profile } = useViewer();
   const soldOut = product.stock === 0;
 
   const addToCart = () => {
@@ -88,6 +91,29 @@ function ProductDetails({ product }: { product: Product }) {
     void navigate(CHECKOUT_PATH);
   };
 
+  if (profile?.handle === product.seller.handle) {
+    return (
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-teal-50 px-4 py-3">
+        <p className="font-semibold text-teal-900">This is your product</p>
+        <Link to={`/dashboard/edit-products/${product._id}`} className={textLinkClass}>
+          Edit product
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row">
+      <Button variant="outline" size="lg" className="flex-1" disabled={soldOut} onClick={addToCart}>
+        Add to Cart
+      </Button>
+      <Button size="lg" className="flex-1" disabled={soldOut} onClick={buyNow}>
+        Buy Now
+      </Button>
+    </div>
+  );
+}
+
+function ProductDetails({ product }: { product: Product }) {
   return (
     <article className="grid gap-8 md:grid-cols-2">
       <PageTitle name={product.name} />
@@ -173,14 +199,7 @@ function ProductDetails({ product }: { product: Product }) {
           </section>
         )}
 
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <Button variant="outline" size="lg" className="flex-1" disabled={soldOut} onClick={addToCart}>
-            Add to Cart
-          </Button>
-          <Button size="lg" className="flex-1" disabled={soldOut} onClick={buyNow}>
-            Buy Now
-          </Button>
-        </div>
+        <BuyButtons product={product} />
       </div>
     </article>
   );

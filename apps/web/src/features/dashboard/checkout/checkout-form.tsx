@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { OrderCreateSchema, PAYMENT_METHODS, type OrderCreateInput } from '@bazaar/shared/orders';
 import { centsToDollars, formatDollars } from '@bazaar/shared/pricing';
+import type { ApiError } from '@bazaar/shared/errors';
 import { Button } from '../../../components/button.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { TextAreaField, TextField } from '../../../components/text-field.tsx';
@@ -25,16 +26,30 @@ const PAYMENT_LABELS: Record<PaymentMethod, string> = {
   rocket: 'Rocket',
 };
 
-/**
- * Refusals of the order as a whole, which no field can put right: shown beside Place Order. A changed price (the
- * products are then read again, so that Place Order sends and accepts the new total), more units than one buyer
- * may hold unshipped, or too many orders in an hour.
- */
+/** The refusals of the order as a whole, which no field can put right: shown beside Place Order. */
+const ORDER_REFUSALS = new Set([
+  // The products are then read again, so that Place Order sends and accepts the new total.
+  'PRICE_CHANGED',
+  // More units than one buyer may hold unshipped.
+  'HOLD_LIMIT',
+  // A line the signed-in account sells, which this page took for someone else's.
+  'OWN_PRODUCT',
+]);
+
+/** The message of a refusal of the order as a whole (those above, or too many orders in an hour). */
 function orderRefusal(error: unknown): string | undefined {
   if (!(error instanceof ApiRequestError)) return undefined;
   const code = error.body?.error;
-  if (code === 'PRICE_CHANGED' || code === 'HOLD_LIMIT' || error.status === 429) return error.message;
+  if ((code && ORDER_REFUSALS.has(code)) || error.status === 429) return error.message;
   return undefined;
+}
+
+/** The products of the lines a refusal's details name (`products.1` is the order's second line). */
+function refusedProducts(details: ApiError['details'], lines: BuyItem[]): string[] {
+  return (details ?? []).flatMap(({ path }) => {
+    const line = lines[Number(path.split('.')[1])];
+    return line ? [line.productId] : [];
+  });
 }
 
 interface CheckoutFormProps {
@@ -47,6 +62,8 @@ interface CheckoutFormProps {
   onPlaced: () => void;
   /** The server refused some products (deleted or repriced since they were loaded): load them again. */
   onProductsRefused: () => void;
+  /** The server refused these products: the signed-in account sells them. */
+  onOwnProductsRefused: (productIds: string[]) => void;
 }
 
 export function CheckoutForm({
@@ -56,6 +73,7 @@ export function CheckoutForm({
   canPlace,
   onPlaced,
   onProductsRefused,
+  onOwnProductsRefused,
 }: CheckoutFormProps) {
   const placeOrder = usePlaceOrder();
   // One key per distinct submission: a retry of the same form maps to the order the first one made.
@@ -85,7 +103,9 @@ export function CheckoutForm({
           const refused = orderRefusal(error);
           if (refused === undefined) throw error;
           setRefusal(refused);
-          if (error instanceof ApiRequestError && error.body?.error === 'PRICE_CHANGED') onProductsRefused();
+          const body = error instanceof ApiRequestError ? error.body : undefined;
+          if (body?.error === 'PRICE_CHANGED') onProductsRefused();
+          if (body?.error === 'OWN_PRODUCT') onOwnProductsRefused(refusedProducts(body.details, lines));
           return 'refused' as const;
         });
       if (answer === 'refused') return;

@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { Loader } from '../../../components/loader.tsx';
 import { ProductLineFailed, ProductLineLoading } from '../../../components/product-line.tsx';
 import { productQuery } from '../../../lib/product-query.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { useViewer } from '../../auth/public.ts';
 import { buyItemsActions, canHave, cartActions, useBuyItems, useCartProducts } from '../../cart/public.ts';
 import { CheckoutForm, type ContactDetails } from './checkout-form.tsx';
@@ -29,6 +30,13 @@ function shortNote({ product }: { product: Product }): string {
     : `Only ${product.stock} left of ${product.name}.`;
 }
 
+function ownNote(own: { product: Product }[]): string {
+  const names = own.map(({ product }) => product.name).join(', ');
+  return own.length === 1
+    ? `You cannot buy your own product: ${names}. Take it out to place the order.`
+    : `You cannot buy your own products: ${names}. Take them out to place the order.`;
+}
+
 /**
  * Checkout (Add Order), the buyer's page: no seller's menu beside it. The buy items as read-only tiles, then the
  * buyer's details and Place Order. On arrival the focus is on the heading, so that the next Tab reaches the first
@@ -41,6 +49,8 @@ export function Component() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [placed, setPlaced] = useState(false);
+  // Lines the shop refused as the signed-in account's own, which this page had taken for someone else's.
+  const [refusedOwn, setRefusedOwn] = useState<string[]>([]);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // Once the viewer is known, as the form then mounts under the heading.
@@ -85,6 +95,10 @@ export function Component() {
       : [],
   );
   const short = available.filter(({ product, quantity }) => !canHave(product.stock, quantity));
+  // The server refuses them too (409 OWN_PRODUCT); told here before the buyer fills the form in.
+  const isOwn = (product: Product) =>
+    product.seller.handle === profile?.handle || refusedOwn.includes(product._id);
+  const own = available.filter(({ product }) => isOwn(product));
   const missingCount = lines.filter((line) => line.status === 'missing').length;
   const isReady = lines.every((line) => line.status === 'success' || line.status === 'missing');
   const totalCents = available.reduce(
@@ -109,6 +123,16 @@ export function Component() {
         return left === 0 ? [] : [{ ...item, quantity: left }];
       }),
     );
+  }
+
+  function orderWithoutOwn() {
+    buyItemsActions.set(buyItems.filter((item) => !own.some((line) => line.productId === item.productId)));
+  }
+
+  // The shop saw another account than this page did (signed in elsewhere since): learn who is signed in now.
+  function markOwn(productIds: string[]) {
+    setRefusedOwn(productIds);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.session });
   }
 
   function reloadProducts() {
@@ -140,6 +164,7 @@ export function Component() {
               product={line.product}
               quantity={quantity}
               totalCents={payableCents(line.product, quantity)}
+              isOwn={isOwn(line.product)}
             />
           );
         })}
@@ -167,6 +192,14 @@ export function Component() {
           </Button>
         </div>
       )}
+      {own.length > 0 && (
+        <div role="alert" className="space-y-3 rounded-lg bg-rose-50 px-4 py-3 text-sm text-rose-800">
+          <p>{ownNote(own)}</p>
+          <Button variant="outline" size="sm" onClick={orderWithoutOwn}>
+            {own.length === 1 ? 'Order without it' : 'Order without them'}
+          </Button>
+        </div>
+      )}
       {/* The form mounts once the profile is known, so that it starts prefilled. */}
       {pending ? (
         <Loader label="Loading your details…" />
@@ -175,9 +208,10 @@ export function Component() {
           initial={initial}
           lines={available}
           totalCents={totalCents}
-          canPlace={isReady && available.length > 0 && short.length === 0}
+          canPlace={isReady && available.length > 0 && short.length === 0 && own.length === 0}
           onPlaced={finishCheckout}
           onProductsRefused={reloadProducts}
+          onOwnProductsRefused={markOwn}
         />
       )}
     </div>

@@ -4,15 +4,17 @@ import { Price } from '../../../components/price.tsx';
 import { ProductLineImage, productLineClass } from '../../../components/product-line.tsx';
 import { StockLabel } from '../../../components/stock-label.tsx';
 
-/** A read-only line of the order: what is bought, how many, and what the line costs. */
+/** A read-only line of the order: what is bought, how many, and what the line costs; `isOwn` marks the viewer's. */
 export function OrderTile({
   product,
   quantity,
   totalCents,
+  isOwn,
 }: {
   product: Product;
   quantity: number;
   totalCents: number;
+  isOwn: boolean;
 }) {
   return (
     <li className={`${productLineClass} flex gap-4`}>
@@ -22,6 +24,7 @@ export function OrderTile({
           <h2 className="font-semibold">{product.name}</h2>
           <Price price={product.price} discount={product.discount} />
           <StockLabel stock={product.stock} quantity={quantity} />
+          {isOwn && <p className="text-sm font-semibold text-rose-700">This is your product</p>}
         </div>
         <dl className="grid grid-cols-[auto_auto] gap-x-3 text-sm sm:text-right">
           <dt className="text-gray-600">Quantity</dt>

@@ -17,8 +17,8 @@ export function newIdempotencyKey(): string {
 
 /**
  * Places an order; the server prices it and answers it with its `insertedId`. The new order changes the
- * viewer's orders, and the sales, figures and customers of its sellers (the viewer among them when buying their
- * own products, or as an admin).
+ * viewer's orders, and the sales, figures and customers of its sellers: the viewer's own only when an admin, who
+ * sees the whole shop's (nobody buys their own products).
  */
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
