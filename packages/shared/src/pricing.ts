@@ -15,6 +15,11 @@ export function formatDollars(cents: number): string {
   return dollarFormat.format(cents / 100);
 }
 
+/** An amount in dollars as the API sends it, shown as `formatDollars` shows cents. */
+export function formatWireDollars(dollars: number): string {
+  return formatDollars(dollarsToCents(dollars));
+}
+
 /** Unit price after the discount, rounded to the cent. */
 export function discountedCents(priceCents: number, discountPercent: number): number {
   return Math.round((priceCents * (100 - discountPercent)) / 100);

@@ -1,14 +1,14 @@
 import type { Canceller, Order, OrderLine } from '@bazaar/shared/orders';
-import { dollarsToCents, formatDollars } from '@bazaar/shared/pricing';
-
-const dollars = (amount: number) => formatDollars(dollarsToCents(amount));
+import { dollarsToCents, formatDollars, formatWireDollars } from '@bazaar/shared/pricing';
 
 /**
  * An order's total as ordered and, once some of it is cancelled, what was cancelled and what is due now (the
  * server's `due`); `label` names the total ("Total" on a card, nothing in a table's Price column).
  */
 export function OrderAmounts({ order, label }: { order: Pick<Order, 'totalPrice' | 'due'>; label?: string }) {
-  const total = label ? `${label} ${dollars(order.totalPrice)}` : dollars(order.totalPrice);
+  const total = label
+    ? `${label} ${formatWireDollars(order.totalPrice)}`
+    : formatWireDollars(order.totalPrice);
   if (order.due === order.totalPrice) return <span>{total}</span>;
   const cancelled = dollarsToCents(order.totalPrice) - dollarsToCents(order.due);
   return (
@@ -17,7 +17,9 @@ export function OrderAmounts({ order, label }: { order: Pick<Order, 'totalPrice'
       <span className="text-sm font-normal whitespace-nowrap text-gray-600">
         Cancelled −{formatDollars(cancelled)}
       </span>
-      <span className="font-semibold whitespace-nowrap text-gray-900">Due {dollars(order.due)}</span>
+      <span className="font-semibold whitespace-nowrap text-gray-900">
+        Due {formatWireDollars(order.due)}
+      </span>
     </span>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Sale } from '@bazaar/shared/orders';
-import { dollarsToCents, formatDollars } from '@bazaar/shared/pricing';
+import { formatWireDollars } from '@bazaar/shared/pricing';
 import type { Customer } from '@bazaar/shared/users';
 import { OrderStatusBadge } from '../../../components/order-status.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
@@ -8,7 +8,6 @@ import { useCustomerSales } from './api/get-customer-sales.ts';
 import { Button } from '../../../components/button.tsx';
 
 const orderDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const dollars = (amount: number) => formatDollars(dollarsToCents(amount));
 /** The server sends an order's delivery contact only while the seller has lines of it to ship or deliver. */
 const NO_CONTACT = 'not shown, nothing of yours left to ship or deliver';
 
@@ -22,7 +21,7 @@ function OrderDetails({ order }: { order: Sale }) {
           <time dateTime={order.orderTime}>{orderDate.format(new Date(order.orderTime))}</time>
         </h3>
         <OrderStatusBadge status={order.status} />
-        <p className="ml-auto font-semibold text-gray-900">Total {dollars(order.totalPrice)}</p>
+        <p className="ml-auto font-semibold text-gray-900">Total {formatWireDollars(order.totalPrice)}</p>
       </header>
       <p className="mb-3 text-sm text-gray-700">Ship to: {order.address ?? NO_CONTACT}</p>
       <table className="w-full text-left text-sm">
@@ -44,7 +43,7 @@ function OrderDetails({ order }: { order: Sale }) {
             <tr key={position} className="border-t border-gray-100">
               <td className="py-1">{line.name}</td>
               <td className="py-1 text-right">{line.quantity}</td>
-              <td className="py-1 text-right">{dollars(line.lineTotal)}</td>
+              <td className="py-1 text-right">{formatWireDollars(line.lineTotal)}</td>
             </tr>
           ))}
         </tbody>

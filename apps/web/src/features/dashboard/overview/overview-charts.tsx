@@ -13,7 +13,7 @@ import {
 } from 'chart.js';
 import type { ReactNode } from 'react';
 import { Bar, Line, PolarArea } from 'react-chartjs-2';
-import { dollarsToCents, formatDollars } from '@bazaar/shared/pricing';
+import { formatWireDollars } from '@bazaar/shared/pricing';
 import type { Overview } from '@bazaar/shared/stats';
 
 // Only the pieces these three charts draw, so that the rest of Chart.js stays out of the bundle.
@@ -49,7 +49,6 @@ const MONTH_COLOURS = [
 const monthName = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 /** `2026-03` → `Mar 2026`. */
 const monthLabel = (month: string) => monthName.format(new Date(`${month}-01T00:00:00Z`));
-const money = (dollars: number) => formatDollars(dollarsToCents(dollars));
 
 /**
  * A chart with its figures as a table for screen readers (a canvas says nothing to them); the table is also
@@ -121,7 +120,10 @@ export function OverviewCharts({ overview }: { overview: Overview }) {
           title="Revenue by month"
           empty={noSalesText}
           columns={['Month', 'Revenue']}
-          rows={overview.revenueByMonth.map(({ month, revenue }) => [monthLabel(month), money(revenue)])}
+          rows={overview.revenueByMonth.map(({ month, revenue }) => [
+            monthLabel(month),
+            formatWireDollars(revenue),
+          ])}
         >
           <Line
             options={{ ...keepAspect, scales: fromZero, plugins: { legend: { display: false } } }}

@@ -1,4 +1,4 @@
-import { dollarsToCents, formatDollars } from '@bazaar/shared/pricing';
+import { formatWireDollars } from '@bazaar/shared/pricing';
 import type { Overview } from '@bazaar/shared/stats';
 import { Link } from 'react-router';
 import { textLinkClass } from '../../../components/button.tsx';
@@ -28,7 +28,7 @@ function tilesOf({ totals, work }: Overview): Tile[] {
     { label: 'Low Stock', value: work.lowStock.toLocaleString('en-US'), waiting: work.lowStock > 0 },
     { label: 'Total Products', value: totals.products.toLocaleString('en-US') },
     { label: 'Total Orders', value: totals.orders.toLocaleString('en-US') },
-    { label: 'Total Revenue', value: formatDollars(dollarsToCents(totals.revenue)) },
+    { label: 'Total Revenue', value: formatWireDollars(totals.revenue) },
     { label: 'Total Users', value: totals.users.toLocaleString('en-US') },
     { label: 'Total Categories', value: totals.categories.toLocaleString('en-US') },
   ];

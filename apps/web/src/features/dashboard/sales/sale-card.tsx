@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { CANCEL_REASON_MAX, type OrderStatus } from '@bazaar/shared/orders-constants';
 import type { Sale } from '@bazaar/shared/orders';
 import { movesOf } from '@bazaar/shared/order-status';
-import { dollarsToCents, formatDollars } from '@bazaar/shared/pricing';
+import { formatWireDollars } from '@bazaar/shared/pricing';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CancellationNotes, OrderAmounts } from '../../../components/order-amounts.tsx';
@@ -19,7 +19,6 @@ const MOVES: { to: OrderStatus; label: string; done: string }[] = [
 ];
 
 const orderDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const dollars = (amount: number) => formatDollars(dollarsToCents(amount));
 /** The server sends the delivery contact only while the viewer has lines of the order to ship or deliver. */
 const NO_CONTACT = 'Not shown, nothing of yours left to ship or deliver';
 
@@ -99,7 +98,7 @@ export function SaleCard({ sale, isAdmin }: { sale: Sale; isAdmin: boolean }) {
             <div className="min-w-0 flex-1">
               <p className="font-medium break-words text-gray-900">{line.name}</p>
               <p className="text-sm text-gray-600">
-                Qty {line.quantity} · {dollars(line.lineTotal)}
+                Qty {line.quantity} · {formatWireDollars(line.lineTotal)}
                 {isAdmin && line.seller && <> · sold by {line.seller.name}</>}
               </p>
             </div>
