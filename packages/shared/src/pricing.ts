@@ -34,3 +34,15 @@ export function lineTotalCents(priceCents: number, discountPercent: number, quan
 export function payableCents(product: { price: number; discount: number }, quantity: number): number {
   return lineTotalCents(dollarsToCents(product.price), product.discount, quantity);
 }
+
+/** What a seller charges to ship one order's part: their fee, or nothing once the part's goods reach their free-over. */
+export interface ShippingTerms {
+  shippingFeeCents: number;
+  freeShippingOverCents: number | null;
+}
+
+/** The shipping of one seller's part of an order whose goods (after discounts) come to `goodsCents`. */
+export function partShippingCents(goodsCents: number, terms: ShippingTerms): number {
+  const free = terms.freeShippingOverCents !== null && goodsCents >= terms.freeShippingOverCents;
+  return free ? 0 : terms.shippingFeeCents;
+}

@@ -171,33 +171,44 @@ export const searchPostings = pgTable(
 );
 
 /** Shaped as Better Auth's user table, plus the shop's profile fields. */
-export const users = pgTable('user', {
-  id: text('id').primaryKey(),
-  /** The public display name. */
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  /**
-   * The public identity: lowercase, URL-safe, unique, never changed. Made from the name by the database when an
-   * insert leaves it null (trigger `user_handle`, function `free_user_handle`: migration 0002).
-   */
-  handle: text('handle').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  /** The sign-in provider's photo. */
-  image: text('image'),
-  /** The profile picture the user chose; shown before the provider's photo. */
-  img: text('img'),
-  phone: text('phone'),
-  address: text('address'),
-  /** Whether the shop mails this user about orders, sales and reviews (account mails are always sent). */
-  shopMails: boolean('shop_mails').notNull().default(true),
-  /**
-   * The client address the account was registered from (as TRUST_PROXY decides it; null for accounts older than
-   * the column). Only compared, for admins, with a seller's: never shown.
-   */
-  signupAddress: text('signup_address'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    /** The public display name. */
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    /**
+     * The public identity: lowercase, URL-safe, unique, never changed. Made from the name by the database when an
+     * insert leaves it null (trigger `user_handle`, function `free_user_handle`: migration 0002).
+     */
+    handle: text('handle').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** The sign-in provider's photo. */
+    image: text('image'),
+    /** The profile picture the user chose; shown before the provider's photo. */
+    img: text('img'),
+    phone: text('phone'),
+    address: text('address'),
+    /** Whether the shop mails this user about orders, sales and reviews (account mails are always sent). */
+    shopMails: boolean('shop_mails').notNull().default(true),
+    /**
+     * The client address the account was registered from (as TRUST_PROXY decides it; null for accounts older than
+     * the column). Only compared, for admins, with a seller's: never shown.
+     */
+    signupAddress: text('signup_address'),
+    /** What the seller charges to ship one order's part (their lines of it); the spec's $10 unless they change it. */
+    shippingFeeCents: integer('shipping_fee_cents').notNull().default(1000),
+    /** A part whose goods come to at least this ships free; null when the seller offers no free shipping. */
+    freeShippingOverCents: integer('free_shipping_over_cents'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('user_shipping_fee_nonnegative', sql`${t.shippingFeeCents} >= 0`),
+    check('user_free_shipping_over_positive', sql`${t.freeShippingOverCents} > 0`),
+  ],
+);
 
 export const sessions = pgTable(
   'session',
@@ -347,6 +358,26 @@ export const orderLines = pgTable(
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
     // Lines cancelled before this was recorded have no canceller.
     check('order_lines_cancelled_by', sql`${t.cancelledBy} is null or ${t.status} = 'cancelled'`),
+  ],
+);
+
+/**
+ * Each seller's part of an order (the seller's lines of it) with the shipping it was charged at placement, from the
+ * seller's terms then (`partShippingCents`). The order's total is its lines' plus its parts' shipping.
+ */
+export const orderParts = pgTable(
+  'order_parts',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The seller as the lines key them (order_lines.seller_email). */
+    sellerEmail: text('seller_email').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.sellerEmail] }),
+    check('order_parts_shipping_nonnegative', sql`${t.shippingCents} >= 0`),
   ],
 );
 
