@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { httpUrlSchema, tooLong } from './fields.ts';
+import { PaymentOptionsSchema } from './payments.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -13,6 +14,8 @@ export const PasswordSchema = z
 export const PublicConfigSchema = z.object({
   /** The provider behind the "Google" button: Google itself, an OpenID Connect stand-in, or none. */
   googleProvider: z.enum(['google', 'oidc'], 'The Google provider is google or oidc').nullable(),
+  /** The payment methods checkout offers, and where bKash and Rocket payments go. */
+  payments: PaymentOptionsSchema,
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 

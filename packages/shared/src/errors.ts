@@ -15,6 +15,8 @@ export const ErrorCodeSchema = z.enum([
   'HOLD_LIMIT',
   /** An order for a product the buyer sells (409); `details` names each such line. */
   'OWN_PRODUCT',
+  /** Shipping a part of a bKash or Rocket order that is not paid (409). */
+  'NOT_PAID',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'REQUEST_TIMEOUT',
@@ -38,5 +40,7 @@ export const ApiErrorSchema = z.object({
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   /** PRICE_CHANGED: what the order costs now, in dollars. */
   totalPrice: z.number().optional(),
+  /** A payment claim for another amount than what is due (409): what is due, in dollars. */
+  amount: z.number().optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;

@@ -1,5 +1,6 @@
 // Without zod, so that the web app can read them without loading the schemas (orders.ts re-exports them).
 export const PAYMENT_METHODS = ['cash on delivery', 'bkash', 'rocket'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const ORDER_STATUSES = ['processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Who may cancel an order line. */

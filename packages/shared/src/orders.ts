@@ -4,6 +4,7 @@ import { dollarsToCents } from './pricing.ts';
 import { ImageSchema } from './products.ts';
 import { limitSchema, offsetSchema } from './pagination.ts';
 import { HandleSchema, PublicUserSchema } from './users.ts';
+import { PaymentSchema, SalePaymentSchema } from './payments.ts';
 import {
   CANCEL_REASON_MAX,
   CANCELLERS,
@@ -128,6 +129,8 @@ export const OrderSchema = z.object({
   orderTime: z.iso.datetime(),
   /** Follows from its lines' statuses (`orderStatusOf`). */
   status: z.enum(ORDER_STATUSES),
+  /** What was paid, refunded and is due, derived from the order's payment events. */
+  payment: PaymentSchema,
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -143,6 +146,8 @@ export const SaleSchema = OrderSchema.omit({ email: true, userEmail: true }).ext
   name: z.string().nullable(),
   phone: z.string().nullable(),
   address: z.string().nullable(),
+  /** Whether the seller's part is paid: never what the buyer sent, from where, nor the other parts' money. */
+  payment: SalePaymentSchema,
 });
 export type Sale = z.infer<typeof SaleSchema>;
 

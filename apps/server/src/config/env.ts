@@ -24,6 +24,11 @@ const PROCESS_COUNT = 'expected a whole number of server processes from 1 to 64'
 
 const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
+const walletNumber = z
+  .string()
+  .trim()
+  .regex(/^\+?\d[\d\s-]{2,28}$/, 'expected a phone number such as 01711-000000');
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce
@@ -157,6 +162,20 @@ const EnvSchema = z.object({
    * only: PGlite runs each statement to its end, and relies on the search's caps alone).
    */
   SEARCH_TIMEOUT_MS: positiveInt(3000),
+  /** The shop's bKash wallet number, where buyers send bKash payments; unset (and none set by an admin), not offered. */
+  BKASH_NUMBER: walletNumber.optional(),
+  /** The shop's Rocket wallet number, as BKASH_NUMBER. */
+  ROCKET_NUMBER: walletNumber.optional(),
+  /** A bKash or Rocket order with no payment claimed within this many hours (a decimal number) is cancelled. */
+  PAYMENT_WINDOW_HOURS: z.coerce
+    .number({ error: 'expected a number of hours, such as 24 or 0.5' })
+    .positive({ error: 'expected a number of hours above 0' })
+    .default(24),
+  /** How often each process looks for unpaid orders whose window has passed. */
+  PAYMENT_EXPIRY_INTERVAL_SECONDS: z.coerce
+    .number({ error: 'expected a number of seconds' })
+    .positive({ error: 'expected a number of seconds above 0' })
+    .default(60),
   /** Server processes sharing PORT (one per core); above 1 needs DATABASE_URL. See src/cluster.ts. */
   WEB_CONCURRENCY: z.coerce
     .number({ error: PROCESS_COUNT })

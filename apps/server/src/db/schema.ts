@@ -1,10 +1,12 @@
 import { relations, sql } from 'drizzle-orm';
 import { CANCELLERS, ORDER_STATUSES, PAYMENT_METHODS } from '@bazaar/shared/orders';
+import { CLAIM_STATUSES, PAYMENT_ACTORS, PAYMENT_EVENT_KINDS, WALLET_METHODS } from '@bazaar/shared/payments';
 import {
   bigint,
   boolean,
   check,
   customType,
+  type AnyPgColumn,
   foreignKey,
   index,
   integer,
@@ -378,6 +380,79 @@ export const orderParts = pgTable(
   (t) => [
     primaryKey({ columns: [t.orderId, t.sellerEmail] }),
     check('order_parts_shipping_nonnegative', sql`${t.shippingCents} >= 0`),
+  ],
+);
+
+/**
+ * A buyer's word that they sent an order's money to the shop's wallet, until an admin decides on it. A transaction ID
+ * pays one order only: no two claims not rejected share one (the unique index holds it when two arrive at once).
+ */
+export const paymentClaims = pgTable(
+  'payment_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    method: text('method', { enum: WALLET_METHODS }).notNull(),
+    /** The number the money came from. */
+    sender: text('sender').notNull(),
+    /** As the wallet gave it, without spaces and in capitals. */
+    transactionId: text('transaction_id').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    status: text('status', { enum: CLAIM_STATUSES }).notNull().default('pending'),
+    /** Why it was rejected, as the buyer is told. */
+    reason: text('reason'),
+    decidedBy: text('decided_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_claims_transaction_idx')
+      .on(t.transactionId)
+      .where(sql`${t.status} <> 'rejected'`),
+    uniqueIndex('payment_claims_pending_idx')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'pending'`),
+    index('payment_claims_order_idx').on(t.orderId),
+    index('payment_claims_status_idx').on(t.status, t.createdAt),
+    check('payment_claims_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * What happened to an order's money, one row per event, never changed nor deleted (a trigger refuses both, migration
+ * 0025): an order's payment (paid, refunded, due, status) is derived from its events and its lines.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The seller's part it is about (cash collected at a part's delivery); null for the whole order. */
+    sellerEmail: text('seller_email'),
+    kind: text('kind', { enum: PAYMENT_EVENT_KINDS }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    by: text('by_role', { enum: PAYMENT_ACTORS }).notNull(),
+    /** The account that acted; never shown to anyone else. */
+    actorEmail: text('actor_email'),
+    /** The claim's transaction ID, the refund's reference, or a rejection's reason. */
+    reference: text('reference'),
+    claimId: uuid('claim_id').references(() => paymentClaims.id),
+    /** The refund_due event a refund_made settles: each once. */
+    refundOf: uuid('refund_of')
+      .unique()
+      .references((): AnyPgColumn => paymentEvents.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_events_order_idx').on(t.orderId, t.createdAt),
+    index('payment_events_refund_due_idx')
+      .on(t.createdAt)
+      .where(sql`${t.kind} = 'refund_due'`),
+    check('payment_events_amount_nonnegative', sql`${t.amountCents} >= 0`),
   ],
 );
 

@@ -11,6 +11,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   PRICE_CHANGED: 409,
   HOLD_LIMIT: 409,
   OWN_PRODUCT: 409,
+  NOT_PAID: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   REQUEST_TIMEOUT: 408,
@@ -32,7 +33,7 @@ export class AppError extends Error {
     /** Extra response headers, such as Retry-After. */
     readonly headers?: Record<string, string>,
     /** Fields of the answer beside error and message, such as PRICE_CHANGED's new totalPrice. */
-    readonly answer?: Pick<ApiError, 'totalPrice'>,
+    readonly answer?: Pick<ApiError, 'totalPrice' | 'amount'>,
   ) {
     super(message);
     this.name = 'AppError';

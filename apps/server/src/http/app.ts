@@ -15,6 +15,7 @@ import { registerCategories } from '../modules/categories/categories.module.ts';
 import { registerMailSender, type MailSenderTimings } from '../modules/mail/mail.module.ts';
 import { registerImages } from '../modules/images/images.module.ts';
 import { registerOrders } from '../modules/orders/orders.module.ts';
+import { createPayments } from '../modules/payments/payments.module.ts';
 import { registerProducts } from '../modules/products/products.module.ts';
 import { registerReviews } from '../modules/reviews/reviews.module.ts';
 import { readPageModules, registerSeo, type SeoReaders } from '../modules/seo/seo.module.ts';
@@ -91,7 +92,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       api.get('/health', { schema: { hide: true } }, () => ({ status: 'ok', engine: database.engine }));
-      const { isAdmin } = await registerAuth(api, { database, env });
+      const payments = createPayments({ db, env });
+      const { isAdmin } = await registerAuth(api, {
+        database,
+        env,
+        paymentOptions: payments.paymentOptions,
+      });
       const uploadGuard = await registerUploads(api, { db, env });
       const { productOf, firstPageOf } = await registerProducts(api, {
         db,
@@ -104,7 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await registerCategories(api, { db, catalogCache, imageUrls });
       const { sellerOf } = await registerUsers(api, { db, isAdmin, uploadGuard });
       readers = { productOf, sellerOf, firstPageOf };
-      await registerOrders(api, {
+      const { moveLines } = await registerOrders(api, {
         db,
         imageUrls,
         shopUrl: env.PUBLIC_URL,
@@ -113,7 +119,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           unitsHeldPerProduct: env.UNITS_HELD_PER_PRODUCT,
           lockBuyer: database.engine === 'postgres',
         },
+        payments: payments.forOrders,
       });
+      await payments.register(api, { moveLines });
       await registerReviews(api, { db, shopUrl: env.PUBLIC_URL });
       await registerStats(api, { db, clock: options.clock ?? (() => new Date()) });
     },

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import {
@@ -20,7 +21,7 @@ export function orderBody(productIds: string[], quantities: number[] = []) {
     email: 'olive@example.com',
     phone: '+44 20 7946 0958',
     address: '1 High Street, London',
-    paymentMethod: 'bkash',
+    paymentMethod: 'cash on delivery',
     products: productIds.map((productId, i) => ({ productId, quantity: quantities[i] ?? 1 })),
   };
 }
@@ -102,7 +103,23 @@ export const inStatus = (order: Order, status: OrderStatus, by?: Canceller): Ord
     status,
     cancellation: status === 'cancelled' && by ? { by, reason: null } : null,
   })),
+  payment: paymentIn(order, status, by),
 });
+
+/** The payment of an unpaid order once in `status`: nothing is due once cancelled; cash is collected at delivery. */
+function paymentIn(order: Order, status: OrderStatus, by?: Canceller): Order['payment'] {
+  if (status === 'cancelled') return { ...order.payment, due: 0 };
+  if (status !== 'delivered' || !by || order.paymentMethod !== 'cash on delivery') return order.payment;
+  const collected = {
+    _id: expect.any(String) as string,
+    kind: 'cash_collected' as const,
+    amount: order.due,
+    by,
+    reference: null,
+    at: expect.any(String) as string,
+  };
+  return { ...order.payment, status: 'paid', paid: order.due, due: 0, events: [collected] };
+}
 
 /** Puts an order and every line of it straight into `status`, as if it had been moved there. */
 export async function putInStatus(db: Database, id: string, status: OrderStatus): Promise<void> {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PaymentOptions } from '@bazaar/shared/payments';
 import type { Env } from '../../config/env.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { errorResponses } from '../../errors/error-responses.ts';
@@ -42,7 +43,11 @@ declare module 'fastify' {
  */
 export async function registerAuth(
   api: FastifyInstance,
-  { database, env }: { database: DatabaseHandle; env: Env },
+  {
+    database,
+    env,
+    paymentOptions,
+  }: { database: DatabaseHandle; env: Env; paymentOptions: () => Promise<PaymentOptions> },
 ) {
   const { db } = database;
   const limiter = createRateLimiter(db, {
@@ -120,7 +125,7 @@ export async function registerAuth(
   });
 
   await api.register(authRoutes(auth, env.PUBLIC_URL));
-  await api.register(configRoutes(env));
+  await api.register(configRoutes(env, paymentOptions));
   await api.register(
     emailConfirmationRoutes(
       createEmailConfirmationService(

@@ -12,11 +12,13 @@ export type { MailSenderTimings } from './mail-sender.ts';
 export {
   buyerCancelledMail,
   orderPlacedMails,
+  paymentMail,
   queueShopMails,
   reviewMail,
   shopMailsInsert,
   statusChangedMail,
   type MailedLine,
+  type PaymentNews,
 } from './shop-mails.ts';
 
 /** Starts this process's mail sender, which stops when the app begins to close. */

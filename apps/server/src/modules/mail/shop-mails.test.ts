@@ -95,7 +95,7 @@ describe('an order placed', () => {
     expect(mailTo(buyer.email)).toContain('1 × Wool rug: $120.00');
     expect(mailTo(buyer.email)).toContain('Total: $170.00');
     expect(mailTo(buyer.email)).toContain('1 High Street, London');
-    expect(mailTo(buyer.email)).toContain('bkash');
+    expect(mailTo(buyer.email)).toContain('payment: cash on delivery');
     expect(mailTo(buyer.email)).toContain(`${TEST_PUBLIC_URL}/dashboard/orders`);
     expect(mailTo(potter.email)).toContain('2 × Blue vase: $50.00');
     expect(mailTo(potter.email)).not.toContain('Wool rug');

@@ -28,8 +28,34 @@ export interface MailedLine {
 const lineText = (line: MailedLine) =>
   `${line.quantity} × ${line.name}: ${formatDollars(line.lineTotalCents)}`;
 
-/** The buyer's mail of a placed order, and each seller's of their own lines of it. */
-export function orderPlacedMails(shopUrl: string, order: MailedOrder, lines: MailedLine[]): OutgoingMail[] {
+/** The page of one of the buyer's orders, where they see its payment and pay it. */
+const orderPage = (shopUrl: string, order: { number: number }) =>
+  `${shopUrl}/dashboard/orders/${orderNumberText(order.number)}`;
+
+const WALLET_NAMES: Record<string, string> = { bkash: 'bKash', rocket: 'Rocket' };
+
+/** How to pay a wallet order: the amount, where to send it, and where to give the transaction ID. */
+function paymentSteps(shopUrl: string, order: MailedOrder, payTo: { method: string; number: string }) {
+  const wallet = WALLET_NAMES[payTo.method] ?? payTo.method;
+  return [
+    `To pay, send ${formatDollars(order.totalCents)} by ${wallet} to ${payTo.number}:`,
+    `1. In your ${wallet} app, choose Send Money and enter ${payTo.number}.`,
+    `2. Send exactly ${formatDollars(order.totalCents)} and keep the transaction ID you are given.`,
+    `3. On your order's page (${orderPage(shopUrl, order)}), give your ${wallet} number and the transaction ID.`,
+    'We ship once the payment is verified; an order not paid in time is cancelled.',
+  ];
+}
+
+/**
+ * The buyer's mail of a placed order, and each seller's of their own lines of it; a wallet order's (`payTo`) says how
+ * to pay it.
+ */
+export function orderPlacedMails(
+  shopUrl: string,
+  order: MailedOrder,
+  lines: MailedLine[],
+  payTo?: { method: string; number: string },
+): OutgoingMail[] {
   const delivery = `Delivery to ${order.name}, ${order.address} (${order.phone}); payment: ${order.paymentMethod}.`;
   const buyer: OutgoingMail = {
     kind: 'order-placed',
@@ -37,8 +63,15 @@ export function orderPlacedMails(shopUrl: string, order: MailedOrder, lines: Mai
     subject: `Your order ${orderNumberText(order.number)} is placed`,
     ...mailBody({
       heading: 'Thank you for your order',
-      paragraphs: [...lines.map(lineText), `Total: ${formatDollars(order.totalCents)}`, delivery],
-      action: { label: 'See your orders', url: `${shopUrl}/dashboard/orders` },
+      paragraphs: [
+        ...lines.map(lineText),
+        `Total: ${formatDollars(order.totalCents)}`,
+        delivery,
+        ...(payTo ? paymentSteps(shopUrl, order, payTo) : []),
+      ],
+      action: payTo
+        ? { label: 'Pay for your order', url: orderPage(shopUrl, order) }
+        : { label: 'See your orders', url: `${shopUrl}/dashboard/orders` },
     }),
   };
   const sellers = [...new Set(lines.map((line) => line.sellerEmail))].map((sellerEmail): OutgoingMail => {
@@ -108,6 +141,75 @@ export function buyerCancelledMail(
       action: { label: 'See your sales', url: `${shopUrl}/dashboard/sales` },
     }),
   } satisfies OutgoingMail;
+}
+
+/** What the buyer is told of their order's payment: a claim accepted or rejected, the order ended, a refund made. */
+export type PaymentNews =
+  /** `refundCents`: what is owed back, the order having been cancelled (in part) since it was placed. */
+  | { kind: 'accepted'; amountCents: number; refundCents: number }
+  | { kind: 'rejected'; amountCents: number; reason: string; claimsLeft: number }
+  | { kind: 'expired'; hours: number }
+  | { kind: 'refund made'; amountCents: number; reference: string };
+
+function paymentNewsText(news: PaymentNews): { subject: string; paragraphs: string[] } {
+  switch (news.kind) {
+    case 'accepted':
+      return {
+        subject: 'payment received',
+        paragraphs: [
+          `We received your payment of ${formatDollars(news.amountCents)}.`,
+          news.refundCents > 0
+            ? `Your order was cancelled in part or whole meanwhile: we owe you ${formatDollars(news.refundCents)}, which we will refund.`
+            : 'Your order will ship soon.',
+        ],
+      };
+    case 'rejected':
+      return {
+        subject: 'payment not verified',
+        paragraphs: [
+          `We could not verify your payment of ${formatDollars(news.amountCents)}.`,
+          `Reason: ${news.reason}`,
+          news.claimsLeft > 0
+            ? `Please check the number and the transaction ID and send them again (${news.claimsLeft} more ${news.claimsLeft === 1 ? 'try' : 'tries'}).`
+            : 'Please contact us about this order.',
+        ],
+      };
+    case 'expired':
+      return {
+        subject: 'cancelled, not paid',
+        paragraphs: [
+          `No payment arrived within ${news.hours} hours, so Bazaar cancelled your order and nothing is due.`,
+          'If you did send the money, give its transaction ID on the order page: it will be refunded.',
+        ],
+      };
+    case 'refund made':
+      return {
+        subject: 'refund sent',
+        paragraphs: [
+          `We refunded ${formatDollars(news.amountCents)} to you.`,
+          `Reference: ${news.reference}`,
+        ],
+      };
+  }
+}
+
+/** The buyer's mail about their order's payment. */
+export function paymentMail(
+  shopUrl: string,
+  order: { number: number; userEmail: string },
+  news: PaymentNews,
+): OutgoingMail {
+  const { subject, paragraphs } = paymentNewsText(news);
+  return {
+    kind: `payment-${news.kind.replace(' ', '-')}`,
+    to: order.userEmail,
+    subject: `Your order ${orderNumberText(order.number)}: ${subject}`,
+    ...mailBody({
+      heading: `Order ${orderNumberText(order.number)}: ${subject}`,
+      paragraphs,
+      action: { label: 'See your order', url: orderPage(shopUrl, order) },
+    }),
+  };
 }
 
 /** The seller's mail of a new review of their product. */

@@ -139,6 +139,7 @@ describe('PATCH /api/sales/:orderId/status: who may move a part', () => {
       totalPrice: 20,
       due: 20,
       status: 'shipped',
+      payment: { method: 'cash on delivery', status: 'unpaid', due: 20 },
     });
     expect(await lineStatuses(order._id)).toEqual({ Mug: 'shipped', Lamp: 'processing' });
     expect(await statusOf(testApp.database.db, order._id)).toBe('processing');

@@ -4,6 +4,12 @@ import type { ShopImageUrls } from '../../images/image-urls.ts';
 import { createOrdersRepository, type OrdersRepositoryOptions } from './orders.repository.ts';
 import { orderRoutes } from './orders.routes.ts';
 import { createOrdersService } from './orders.service.ts';
+import type { OrderPayments } from './order-payments.ts';
+
+// What other modules may use of orders.
+export { partsOf } from './order-parts.ts';
+export type { OrderPayments, PayTo } from './order-payments.ts';
+export type { LineMove, MovedLine, OrderRow } from './orders.repository.ts';
 
 export async function registerOrders(
   api: FastifyInstance,
@@ -12,13 +18,18 @@ export async function registerOrders(
     imageUrls,
     shopUrl,
     repository,
+    payments,
   }: {
     db: Database;
     imageUrls: ShopImageUrls;
     shopUrl: string;
     repository?: OrdersRepositoryOptions;
+    payments: OrderPayments;
   },
 ) {
-  const service = createOrdersService(createOrdersRepository(db, repository), imageUrls, shopUrl);
+  const orders = createOrdersRepository(db, { ...repository, afterMove: payments.afterMove });
+  const service = createOrdersService(orders, payments, imageUrls, shopUrl);
   await api.register(orderRoutes(service));
+  /** Moves an order's lines as the routes do, for the payments module's ending of unpaid orders. */
+  return { moveLines: (...move: Parameters<typeof orders.moveLines>) => orders.moveLines(...move) };
 }

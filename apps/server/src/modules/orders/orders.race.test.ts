@@ -11,6 +11,8 @@ import { createTestDatabase } from '../../test/test-database.ts';
 import { orderBody } from '../../test/order-fixtures.ts';
 import { createOrdersRepository } from './orders.repository.ts';
 import { createOrdersService } from './orders.service.ts';
+import { parseEnv } from '../../config/env.ts';
+import { createPayments } from '../payments/payments.module.ts';
 
 let database: DatabaseHandle;
 
@@ -36,7 +38,8 @@ describe('a product deleted while its order is placed', () => {
         return repository.placeOrder(...args);
       },
     };
-    const service = createOrdersService(racing, shopImageUrls('http://shop.test'), TEST_PUBLIC_URL);
+    const payments = createPayments({ db: database.db, env: parseEnv({}) }).forOrders;
+    const service = createOrdersService(racing, payments, shopImageUrls('http://shop.test'), TEST_PUBLIC_URL);
 
     const placing = service.create(buyer, OrderCreateSchema.parse(orderBody([product.id])), 'race-key');
     await expect(placing).rejects.toBeInstanceOf(AppError);

@@ -79,7 +79,14 @@ export interface LineMove {
   /** Who moves them and, for a cancellation, why if they said. */
   by: Canceller;
   reason?: string | undefined;
+  /** The account making the move; null for the shop's own (an unpaid order's end). */
+  actorEmail?: string | null;
+  /** Checked under the order's lock, before any line moves: nothing moves unless it holds. */
+  onlyIf?: (tx: Database, order: OrderRow) => Promise<boolean>;
 }
+
+/** Run in a move's transaction, under the order's lock, once lines moved: it may refuse the move by throwing. */
+export type AfterMove = (tx: Database, order: OrderRow, move: LineMove, moved: MovedLine[]) => Promise<void>;
 
 /** A line a move reached, as its mails show it: with its seller's name (null once the seller's account is gone). */
 export type MovedLine = MailedLine & { sellerName: string | null };
@@ -321,11 +328,16 @@ export interface OrdersRepositoryOptions {
    * two at once would each count the other's units out; PGlite runs one statement at a time.
    */
   lockBuyer?: boolean;
+  afterMove?: AfterMove;
 }
 
 export function createOrdersRepository(
   db: Database,
-  { unitsHeldPerProduct = UNITS_HELD_PER_PRODUCT_DEFAULT, lockBuyer = true }: OrdersRepositoryOptions = {},
+  {
+    unitsHeldPerProduct = UNITS_HELD_PER_PRODUCT_DEFAULT,
+    lockBuyer = true,
+    afterMove,
+  }: OrdersRepositoryOptions = {},
 ) {
   const nextOrderNumber = prepareRows<{ number: number }>(
     db,
@@ -481,12 +493,14 @@ export function createOrdersRepository(
      */
     moveLines(
       orderId: string,
-      { sellerEmail, from, to, by, reason }: LineMove,
+      move: LineMove,
       mailsOf: (order: OrderRow, moved: MovedLine[]) => OutgoingMail[],
     ): Promise<MovedLines | undefined> {
+      const { sellerEmail, from, to, by, reason, onlyIf } = move;
       return db.transaction(async (tx) => {
         const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
         if (!locked) return undefined;
+        if (onlyIf && !(await onlyIf(tx, locked))) return { order: locked, moved: 0, reachable: [] };
         if (to === 'cancelled') {
           // Deleting a product locks it, then its lines (ON DELETE SET NULL); a cancellation that put units back
           // after locking lines could deadlock with it, so it locks the products first, in id order. NO KEY UPDATE,
@@ -551,13 +565,9 @@ export function createOrdersRepository(
           .where(inArray(users.email, [...new Set(moved.map((line) => line.sellerEmail))]));
         const sellerNameOf = (email: string) =>
           sellers.find((seller) => seller.email === email)?.name ?? null;
-        await queueShopMails(
-          tx,
-          mailsOf(
-            locked,
-            moved.map((line) => ({ ...line, sellerName: sellerNameOf(line.sellerEmail) })),
-          ),
-        );
+        const movedLines = moved.map((line) => ({ ...line, sellerName: sellerNameOf(line.sellerEmail) }));
+        await queueShopMails(tx, mailsOf(locked, movedLines));
+        await afterMove?.(tx, locked, move, movedLines);
         const [order] = await tx
           .update(orders)
           .set({ status: orderStatusOf(lines.map((line) => line.status)) })

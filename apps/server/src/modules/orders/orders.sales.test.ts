@@ -53,9 +53,13 @@ async function salesOf(account: TestAccount, query = '') {
   };
 }
 
-/** An order as its seller sees it: by the buyer's handle and name, without the buyer's e-mails. */
-function asSale({ email, userEmail, ...order }: Order, buyer: TestAccount): Sale {
-  return { ...order, buyer: { handle: buyer.handle, name: buyer.name } };
+/**
+ * An order as its seller sees it: by the buyer's handle and name, without the buyer's e-mails, and whether their part
+ * (`dueCents` of it, the whole order's by default) is paid.
+ */
+function asSale({ email, userEmail, ...order }: Order, buyer: TestAccount, due = order.due): Sale {
+  const { method, status } = order.payment;
+  return { ...order, buyer: { handle: buyer.handle, name: buyer.name }, payment: { method, status, due } };
 }
 
 describe('GET /api/sales', () => {
@@ -68,7 +72,7 @@ describe('GET /api/sales', () => {
     expect(phones).toEqual(asSale(phoneOrder, ben));
     // Bea's lamp from Lena is not shown, nor counted: 2 × $10.00, not the order's $65.00.
     expect(mugs).toEqual({
-      ...asSale(mixedOrder, bea),
+      ...asSale(mixedOrder, bea, 20),
       products: [mixedOrder.products[0]],
       totalPrice: 20,
       due: 20,
@@ -175,7 +179,7 @@ describe('GET /api/orders/by-number/:number', () => {
     const response = await byNumber(mixedOrder.number, lampSeller);
     expect(response.statusCode, response.body).toBe(200);
     expect(SaleSchema.strict().parse(response.json())).toEqual({
-      ...asSale(mixedOrder, bea),
+      ...asSale(mixedOrder, bea, 45),
       products: [mixedOrder.products[1]],
       totalPrice: 45,
       due: 45,

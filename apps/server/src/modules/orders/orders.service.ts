@@ -37,6 +37,7 @@ import type {
 } from './orders.repository.ts';
 import type { ShopImageUrls } from '../../images/image-urls.ts';
 import { snapshotLine } from '../../db/order-line.ts';
+import type { OrderPayments } from './order-payments.ts';
 
 /** Attempts at placing one order whose products change (or go) under it, before it is refused. */
 const PLACEMENT_ATTEMPTS = 3;
@@ -57,7 +58,11 @@ const digestOf = (input: OrderCreate) => createHash('sha256').update(canonicalJs
 const dueCents = (lines: ShownLineRow[]) =>
   lines.reduce((sum, line) => (line.status === 'cancelled' ? sum : sum + line.lineTotalCents), 0);
 
-function toOrder(row: OrderRow, lines: ShownLineRow[], images: ShopImageUrls): Order {
+/** An order as answers show it, but for its payment (`withPayments`). */
+type UnpaidOrder = Omit<Order, 'payment'>;
+type UnpaidSale = Omit<Sale, 'payment'>;
+
+function toOrder(row: OrderRow, lines: ShownLineRow[], images: ShopImageUrls): UnpaidOrder {
   return {
     _id: row.id,
     number: orderNumberText(row.number),
@@ -95,7 +100,7 @@ function toSale(
   lines: ShownLineRow[],
   images: ShopImageUrls,
   withContact: boolean,
-): Sale {
+): UnpaidSale {
   const { email, userEmail, ...order } = toOrder(row, lines, images);
   const contact = withContact ? {} : { name: null, phone: null, address: null };
   return { ...order, ...contact, buyer: row.buyer };
@@ -126,12 +131,46 @@ async function withLines<Row extends OrderRow, Shown>(
   });
 }
 
-const orderWithLines = async (repository: OrdersRepository, images: ShopImageUrls, row: OrderRow) =>
-  toOrder(row, await repository.linesOf([row.id]), images);
+/** Orders with their payments, read for all of them at once. */
+async function withPayments(payments: OrderPayments, shown: UnpaidOrder[]): Promise<Order[]> {
+  const byOrder = await payments.ofOrders(shown.map((order) => order._id));
+  return shown.map((order) => ({ ...order, payment: paymentOf(byOrder, order._id) }));
+}
+
+/** Sales with the payment of the seller's part (the whole order's for an admin: `sellerEmail` undefined). */
+async function withSalePayments(
+  payments: OrderPayments,
+  shown: UnpaidSale[],
+  sellerEmail: string | undefined,
+): Promise<Sale[]> {
+  const byOrder = await payments.ofSales(
+    shown.map((sale) => sale._id),
+    sellerEmail,
+  );
+  return shown.map((sale) => ({ ...sale, payment: paymentOf(byOrder, sale._id) }));
+}
+
+function paymentOf<Shown>(byOrder: Map<string, Shown>, orderId: string): Shown {
+  const payment = byOrder.get(orderId);
+  if (!payment) throw new Error(`no payment read for order ${orderId}`);
+  return payment;
+}
+
+const orderWithLines = async (
+  repository: OrdersRepository,
+  payments: OrderPayments,
+  images: ShopImageUrls,
+  row: OrderRow,
+) => {
+  const [order] = await withPayments(payments, [toOrder(row, await repository.linesOf([row.id]), images)]);
+  if (!order) throw notFound('Order');
+  return order;
+};
 
 /** The order a key was first used for; the same key for a different submission is refused. */
 async function replay(
   repository: OrdersRepository,
+  payments: OrderPayments,
   images: ShopImageUrls,
   earlier: OrderRow,
   digest: string,
@@ -142,7 +181,7 @@ async function replay(
       'This Idempotency-Key was already used for a different order. Send a new key for a new order.',
     );
   }
-  return orderWithLines(repository, images, earlier);
+  return orderWithLines(repository, payments, images, earlier);
 }
 
 /**
@@ -242,7 +281,12 @@ function partsBySeller(moved: MovedLine[]) {
  * `images` makes the pictures of order lines absolute in answers; `shopUrl` (PUBLIC_URL) is what the links of the
  * mails orders cause are built on.
  */
-export function createOrdersService(repository: OrdersRepository, images: ShopImageUrls, shopUrl: string) {
+export function createOrdersService(
+  repository: OrdersRepository,
+  payments: OrderPayments,
+  images: ShopImageUrls,
+  shopUrl: string,
+) {
   const isBuyer = (viewer: Viewer, order: OrderRow) => order.userEmail === viewer.email.toLowerCase();
   /** The viewer's sales: only their lines, unless an admin's, who sees every line. */
   const sellerScope = (viewer: Viewer) => (viewer.isAdmin ? undefined : viewer.email.toLowerCase());
@@ -298,7 +342,8 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
   async function page(query: OrderListQuery & OrderFilter) {
     const { rows, total } = await repository.list(query);
     const present = (row: OrderRow, lines: ShownLineRow[]) => toOrder(row, lines, images);
-    return { items: await withLines(repository, rows, query.sellerEmail, present), total };
+    const shown = await withLines(repository, rows, query.sellerEmail, present);
+    return { items: await withPayments(payments, shown), total };
   }
 
   return {
@@ -316,13 +361,14 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
       const { shownTotalCents, ...submission } = input;
       const digest = digestOf(submission);
       const { products: wanted, ...contact } = submission;
+      const payTo = await payments.payTo(contact.paymentMethod);
       // The key's earlier order, if any, answered instead of a new one.
       const earlier = async () => {
         const row =
           idempotencyKey === null
             ? undefined
             : await repository.findByIdempotencyKey(userEmail, idempotencyKey);
-        return row && { order: await replay(repository, images, row, digest), created: false };
+        return row && { order: await replay(repository, payments, images, row, digest), created: false };
       };
       // Undefined when a line's product changed since it was priced: the next attempt reads it afresh.
       let fresh = false;
@@ -358,7 +404,7 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
             requestDigest: idempotencyKey === null ? null : digest,
           },
           lines,
-          (order, placed) => orderPlacedMails(shopUrl, order, placed),
+          (order, placed) => orderPlacedMails(shopUrl, order, placed, payTo),
         );
         if (placement.outcome === 'repriced') {
           fresh = true;
@@ -369,7 +415,9 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
             ...line,
             seller: lines[index]?.seller ?? null,
           }));
-          return { order: toOrder(placement.order, placed, images), created: true };
+          const [order] = await withPayments(payments, [toOrder(placement.order, placed, images)]);
+          if (!order) throw new Error('a placed order without its payment');
+          return { order, created: true };
         }
         // The key's order (made before, or by a concurrent submission) is the answer, even once it took the last units.
         const replayed = await earlier();
@@ -422,7 +470,8 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
         sellerEmail,
         lineStatus: status,
       });
-      return { items: await withLines(repository, rows, sellerEmail, presentSale(sellerEmail)), total };
+      const shown = await withLines(repository, rows, sellerEmail, presentSale(sellerEmail));
+      return { items: await withSalePayments(payments, shown, sellerEmail), total };
     },
 
     /**
@@ -431,11 +480,13 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
      */
     async findByNumber(viewer: Viewer, number: number): Promise<Order | Sale> {
       const row = await existing(repository.findListed({ number }));
-      if (isBuyer(viewer, row) || viewer.isAdmin) return orderWithLines(repository, images, row);
+      if (isBuyer(viewer, row) || viewer.isAdmin) return orderWithLines(repository, payments, images, row);
       const sellerEmail = viewer.email.toLowerCase();
       const [sale] = await withLines(repository, [row], sellerEmail, presentSale(sellerEmail));
       if (!sale || sale.products.length === 0) throw notFound('Order');
-      return sale;
+      const [paid] = await withSalePayments(payments, [sale], sellerEmail);
+      if (!paid) throw notFound('Order');
+      return paid;
     },
 
     /**
@@ -456,11 +507,17 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
       }
       const moved = await makeMove(
         row.id,
-        { from: movableFrom(roles, to), to, by: viewer.isAdmin ? 'admin' : 'buyer', reason },
+        {
+          from: movableFrom(roles, to),
+          to,
+          by: viewer.isAdmin ? 'admin' : 'buyer',
+          reason,
+          actorEmail: viewer.email.toLowerCase(),
+        },
         viewer.isAdmin ? toBuyer(to, 'admin', reason) : toSellers,
         (_reachable, order) => `An order that is ${order.status} cannot become ${to}.`,
       );
-      return orderWithLines(repository, images, moved);
+      return orderWithLines(repository, payments, images, moved);
     },
 
     /**
@@ -485,7 +542,7 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
       const by = viewer.isAdmin ? 'admin' : 'seller';
       const moved = await makeMove(
         row.id,
-        { sellerEmail, from: movableFrom([by], to), to, by, reason },
+        { sellerEmail, from: movableFrom([by], to), to, by, reason, actorEmail: viewer.email.toLowerCase() },
         toBuyer(to, by, reason),
         (reachable, order) =>
           sellerEmail === undefined
@@ -498,8 +555,9 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
         sellerEmail,
         presentSale(sellerEmail),
       );
-      if (!sale) throw notFound('Order');
-      return sale;
+      const [paid] = sale ? await withSalePayments(payments, [sale], sellerEmail) : [];
+      if (!paid) throw notFound('Order');
+      return paid;
     },
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shopImageUrls } from '../../images/image-urls.ts';
 import type { OrdersRepository, Placement } from './orders.repository.ts';
+import type { OrderPayments } from './order-payments.ts';
 import { createOrdersService } from './orders.service.ts';
 
 const lamp = {
@@ -26,7 +27,7 @@ const order = {
   email: 'buyer@bazaar.test',
   phone: '+44 20 7946 0958',
   address: '1 High Street, London',
-  paymentMethod: 'bkash' as const,
+  paymentMethod: 'cash on delivery' as const,
   products: [{ productId: lamp.id, quantity: 1 }],
 };
 
@@ -44,7 +45,14 @@ describe('placing an order whose product changes under it', () => {
         return { outcome: 'repriced', productIds: [lamp.id] };
       },
     } as unknown as OrdersRepository;
-    const service = createOrdersService(repository, shopImageUrls('http://shop.test'), 'http://shop.test');
+    // Never placed: the order's payment is neither read nor written.
+    const payments = { payTo: async () => undefined } as unknown as OrderPayments;
+    const service = createOrdersService(
+      repository,
+      payments,
+      shopImageUrls('http://shop.test'),
+      'http://shop.test',
+    );
 
     await expect(service.create(buyer, order, null)).rejects.toMatchObject({
       code: 'CONFLICT',

@@ -67,7 +67,7 @@ describe('POST /api/orders', () => {
       userEmail: owner.email,
       phone: '+44 20 7946 0958',
       address: '1 High Street, London',
-      paymentMethod: 'bkash',
+      paymentMethod: 'cash on delivery',
       status: 'processing',
       // 2 × $45.00 + 3 × $19.99 × 0.85 = $90.00 + $50.97
       totalPrice: 140.97,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { runPeriodically } from '../../lib/periodic.ts';
 import type { PictureStore } from './picture-store.ts';
 
 const EVERY_MS = 15 * 60_000;
@@ -13,7 +14,6 @@ export function startUploadCleanup(options: {
   log: FastifyBaseLogger;
 }): { stop(): Promise<void> } {
   const { store, graceHours, log } = options;
-  let round: Promise<void> | undefined;
 
   async function removeAll(): Promise<void> {
     try {
@@ -31,14 +31,5 @@ export function startUploadCleanup(options: {
     }
   }
 
-  const timer = setInterval(() => {
-    round ??= removeAll().finally(() => (round = undefined));
-  }, EVERY_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await round;
-    },
-  };
+  return runPeriodically(EVERY_MS, removeAll);
 }

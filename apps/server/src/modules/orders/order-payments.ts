@@ -1,0 +1,21 @@
+import type { PaymentMethod } from '@bazaar/shared/orders';
+import type { Payment, SalePayment } from '@bazaar/shared/payments';
+import type { AfterMove } from './orders.repository.ts';
+
+/** Where the buyer of a wallet order sends its money, as the placed-order mail tells them. */
+export interface PayTo {
+  method: PaymentMethod;
+  number: string;
+}
+
+/** What orders need of payments (the payments module provides it): orders never read or write money themselves. */
+export interface OrderPayments {
+  /** Refuses (400, naming paymentMethod) a method the shop does not offer now; where to send a wallet order's money. */
+  payTo(method: PaymentMethod): Promise<PayTo | undefined>;
+  /** Each order's payment, read for all of them at once. */
+  ofOrders(orderIds: string[]): Promise<Map<string, Payment>>;
+  /** Each order's payment as a seller sees their part of it (a whole order's for an admin: `sellerEmail` undefined). */
+  ofSales(orderIds: string[], sellerEmail: string | undefined): Promise<Map<string, SalePayment>>;
+  /** Runs in every move's transaction: cash collected at delivery, nothing shipped unpaid, refunds owed. */
+  afterMove: AfterMove;
+}

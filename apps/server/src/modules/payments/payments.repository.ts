@@ -1,0 +1,307 @@
+import { and, asc, count, desc, eq, inArray, isNull, lt, gte, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { OrderStatus } from '@bazaar/shared/orders';
+import type { PaymentSettings } from '@bazaar/shared/payments';
+import type { Database } from '../../db/client.ts';
+import { orderLines, orderParts, orders, paymentClaims, paymentEvents, settings } from '../../db/schema.ts';
+import { queueShopMails, type OutgoingMail } from '../mail/mail.module.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type EventRow = typeof paymentEvents.$inferSelect;
+export type NewEvent = Omit<typeof paymentEvents.$inferInsert, 'id' | 'createdAt'>;
+export type ClaimRow = typeof paymentClaims.$inferSelect;
+export type NewClaim = Pick<ClaimRow, 'orderId' | 'method' | 'sender' | 'transactionId' | 'amountCents'>;
+
+/** What an order's payment is derived from: its events, and its lines and parts' shipping for what it is worth now. */
+export interface Ledger {
+  method: OrderRow['paymentMethod'];
+  events: EventRow[];
+  lines: { sellerEmail: string; status: OrderStatus; lineTotalCents: number }[];
+  shippingBySeller: Map<string, number>;
+}
+
+/** A transaction (or the database) the repository's writes run in. */
+export type Executor = Database;
+
+const SETTING_NAMES = { bkashNumber: 'bkash_number', rocketNumber: 'rocket_number' } as const;
+const RECORDED_SINCE = 'payments_recorded_since';
+
+/** A claim listed for the admins: with its order's number. */
+export type ListedClaim = ClaimRow & { orderNumber: number };
+
+/** A refund due (its refund_due event) with its order and, once made, the refund_made that settled it. */
+export interface ListedRefund {
+  id: string;
+  orderId: string;
+  orderNumber: number;
+  method: OrderRow['paymentMethod'];
+  amountCents: number;
+  createdAt: Date;
+  reference: string | null;
+  madeAt: Date | null;
+}
+
+export function createPaymentsRepository(db: Database) {
+  /** The ledgers of many orders in four queries (no query per order); orders that do not exist have none. */
+  async function ledgers(orderIds: string[], executor: Executor = db): Promise<Map<string, Ledger>> {
+    if (orderIds.length === 0) return new Map();
+    const [methods, events, lines, parts] = await Promise.all([
+      executor
+        .select({ id: orders.id, method: orders.paymentMethod })
+        .from(orders)
+        .where(inArray(orders.id, orderIds)),
+      executor
+        .select()
+        .from(paymentEvents)
+        .where(inArray(paymentEvents.orderId, orderIds))
+        .orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id)),
+      executor
+        .select({
+          orderId: orderLines.orderId,
+          sellerEmail: orderLines.sellerEmail,
+          status: orderLines.status,
+          lineTotalCents: orderLines.lineTotalCents,
+        })
+        .from(orderLines)
+        .where(inArray(orderLines.orderId, orderIds))
+        .orderBy(asc(orderLines.orderId), asc(orderLines.position)),
+      executor.select().from(orderParts).where(inArray(orderParts.orderId, orderIds)),
+    ]);
+    const byOrder = new Map<string, Ledger>(
+      methods.map(({ id, method }) => [id, { method, events: [], lines: [], shippingBySeller: new Map() }]),
+    );
+    for (const event of events) byOrder.get(event.orderId)?.events.push(event);
+    for (const { orderId, ...line } of lines) byOrder.get(orderId)?.lines.push(line);
+    for (const part of parts)
+      byOrder.get(part.orderId)?.shippingBySeller.set(part.sellerEmail, part.shippingCents);
+    return byOrder;
+  }
+
+  async function ledgerOf(orderId: string, executor: Executor): Promise<Ledger> {
+    const ledger = (await ledgers([orderId], executor)).get(orderId);
+    if (!ledger) throw new Error('an order without a ledger');
+    return ledger;
+  }
+
+  return {
+    ledgers,
+    ledgerOf,
+
+    /**
+     * One unit of work on an order's money: locks the order's row (as every move of its lines does, so that they run
+     * one after the other), reads its ledger and runs `work` in the transaction. Undefined when there is no such order.
+     */
+    withLockedOrder<T>(
+      orderId: string,
+      work: (tx: Executor, order: OrderRow, ledger: Ledger) => Promise<T>,
+    ): Promise<T | undefined> {
+      return db.transaction(async (tx) => {
+        const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+        if (!order) return undefined;
+        return work(tx, order, await ledgerOf(orderId, tx));
+      });
+    },
+
+    async record(executor: Executor, events: NewEvent[]): Promise<EventRow[]> {
+      if (events.length === 0) return [];
+      return executor.insert(paymentEvents).values(events).returning();
+    },
+
+    queueMails: (executor: Executor, mails: OutgoingMail[]) => queueShopMails(executor, mails),
+
+    /** The order's claims, oldest first. */
+    claimsOf(executor: Executor, orderId: string): Promise<ClaimRow[]> {
+      return executor
+        .select()
+        .from(paymentClaims)
+        .where(eq(paymentClaims.orderId, orderId))
+        .orderBy(asc(paymentClaims.createdAt));
+    },
+
+    /** Inserts a claim, unless a claim not rejected has its transaction ID already (undefined then). */
+    async insertClaim(executor: Executor, claim: NewClaim): Promise<ClaimRow | undefined> {
+      const [row] = await executor
+        .insert(paymentClaims)
+        .values(claim)
+        .onConflictDoNothing({
+          target: paymentClaims.transactionId,
+          where: sql`${paymentClaims.status} <> 'rejected'`,
+        })
+        .returning();
+      return row;
+    },
+
+    findClaim: async (id: string): Promise<ClaimRow | undefined> =>
+      (await db.select().from(paymentClaims).where(eq(paymentClaims.id, id)).limit(1))[0],
+
+    /** Decides a pending claim; undefined when it was decided already (by a concurrent admin, say). */
+    async decideClaim(
+      executor: Executor,
+      id: string,
+      decision: Pick<ClaimRow, 'status' | 'reason' | 'decidedBy'>,
+    ): Promise<ClaimRow | undefined> {
+      const [row] = await executor
+        .update(paymentClaims)
+        .set({ ...decision, decidedAt: sql`now()` })
+        .where(and(eq(paymentClaims.id, id), eq(paymentClaims.status, 'pending')))
+        .returning();
+      return row;
+    },
+
+    /** One page of claims in `status`, the oldest first: those waiting the longest are verified first. */
+    async listClaims(
+      status: ClaimRow['status'],
+      paging: { limit: number; offset: number },
+    ): Promise<{ rows: ListedClaim[]; total: number }> {
+      const where = eq(paymentClaims.status, status);
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({ claim: paymentClaims, orderNumber: orders.number })
+          .from(paymentClaims)
+          .innerJoin(orders, eq(orders.id, paymentClaims.orderId))
+          .where(where)
+          .orderBy(asc(paymentClaims.createdAt), asc(paymentClaims.id))
+          .limit(paging.limit)
+          .offset(paging.offset),
+        db.select({ total: count() }).from(paymentClaims).where(where),
+      ]);
+      return {
+        rows: rows.map(({ claim, orderNumber }) => ({ ...claim, orderNumber })),
+        total: counted?.total ?? 0,
+      };
+    },
+
+    /** A refund due by its refund_due event's id. */
+    findRefundDue: async (id: string): Promise<EventRow | undefined> =>
+      (
+        await db
+          .select()
+          .from(paymentEvents)
+          .where(and(eq(paymentEvents.id, id), eq(paymentEvents.kind, 'refund_due')))
+          .limit(1)
+      )[0],
+
+    /** Records the refund made for a refund due; undefined when it was recorded already. */
+    async recordRefundMade(executor: Executor, event: NewEvent): Promise<EventRow | undefined> {
+      const [row] = await executor
+        .insert(paymentEvents)
+        .values(event)
+        .onConflictDoNothing({ target: paymentEvents.refundOf })
+        .returning();
+      return row;
+    },
+
+    /** One page of refunds due (or made), the oldest first. */
+    async listRefunds(
+      status: 'due' | 'made',
+      paging: { limit: number; offset: number },
+    ): Promise<{ rows: ListedRefund[]; total: number }> {
+      const made = alias(paymentEvents, 'made');
+      const where = and(
+        eq(paymentEvents.kind, 'refund_due'),
+        status === 'due' ? isNull(made.id) : sql`${made.id} is not null`,
+      );
+      const from = () =>
+        db
+          .select({
+            id: paymentEvents.id,
+            orderId: paymentEvents.orderId,
+            orderNumber: orders.number,
+            method: orders.paymentMethod,
+            amountCents: paymentEvents.amountCents,
+            createdAt: paymentEvents.createdAt,
+            reference: made.reference,
+            madeAt: made.createdAt,
+          })
+          .from(paymentEvents)
+          .innerJoin(orders, eq(orders.id, paymentEvents.orderId))
+          .leftJoin(made, eq(made.refundOf, paymentEvents.id));
+      const [rows, [counted]] = await Promise.all([
+        from()
+          .where(where)
+          .orderBy(
+            status === 'due' ? asc(paymentEvents.createdAt) : desc(made.createdAt),
+            asc(paymentEvents.id),
+          )
+          .limit(paging.limit)
+          .offset(paging.offset),
+        db
+          .select({ total: count() })
+          .from(paymentEvents)
+          .leftJoin(made, eq(made.refundOf, paymentEvents.id))
+          .where(where),
+      ]);
+      return { rows, total: counted?.total ?? 0 };
+    },
+
+    /**
+     * Wallet orders placed since `since` and before `placedBefore`, still processing, with no claim pending or
+     * accepted and not expired yet: at most `limit`, the oldest first.
+     */
+    expirable(placedBefore: Date, since: Date, limit: number): Promise<{ id: string }[]> {
+      const claimsKeeping = db
+        .select({ one: sql`1` })
+        .from(paymentClaims)
+        .where(
+          and(eq(paymentClaims.orderId, orders.id), inArray(paymentClaims.status, ['pending', 'accepted'])),
+        );
+      const expired = db
+        .select({ one: sql`1` })
+        .from(paymentEvents)
+        .where(and(eq(paymentEvents.orderId, orders.id), eq(paymentEvents.kind, 'expired')));
+      return db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            inArray(orders.paymentMethod, ['bkash', 'rocket']),
+            eq(orders.status, 'processing'),
+            lt(orders.orderTime, placedBefore),
+            gte(orders.orderTime, since),
+            notExists(claimsKeeping),
+            notExists(expired),
+          ),
+        )
+        .orderBy(asc(orders.orderTime))
+        .limit(limit);
+    },
+
+    /** When payments began to be recorded (migration 0025): older orders are not held to their rules. */
+    async recordedSince(): Promise<Date> {
+      const [row] = await db.select().from(settings).where(eq(settings.name, RECORDED_SINCE));
+      return row ? new Date(row.value) : new Date(0);
+    },
+
+    /** The receiving numbers an admin set (null for one not set). */
+    async numbers(): Promise<PaymentSettings> {
+      const rows = await db
+        .select()
+        .from(settings)
+        .where(inArray(settings.name, Object.values(SETTING_NAMES)));
+      const valueOf = (name: string) => rows.find((row) => row.name === name)?.value ?? null;
+      return {
+        bkashNumber: valueOf(SETTING_NAMES.bkashNumber),
+        rocketNumber: valueOf(SETTING_NAMES.rocketNumber),
+      };
+    },
+
+    /** Sets the receiving numbers given; a null one is removed. */
+    async setNumbers(numbers: Partial<PaymentSettings>): Promise<void> {
+      await db.transaction(async (tx) => {
+        for (const [key, name] of Object.entries(SETTING_NAMES)) {
+          const value = numbers[key as keyof PaymentSettings];
+          if (value === undefined) continue;
+          if (value === null) await tx.delete(settings).where(eq(settings.name, name));
+          else {
+            await tx
+              .insert(settings)
+              .values({ name, value })
+              .onConflictDoUpdate({ target: settings.name, set: { value } });
+          }
+        }
+      });
+    },
+  };
+}
+
+export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;

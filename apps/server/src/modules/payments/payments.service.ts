@@ -1,0 +1,481 @@
+import { orderNumberText } from '@bazaar/shared/orders';
+import {
+  isWalletMethod,
+  PAYMENT_CLAIMS_MAX,
+  type Payment,
+  type PaymentClaim,
+  type PaymentClaimCreate,
+  type PaymentClaimListQuery,
+  type PaymentOptions,
+  type PaymentSettings,
+  type PaymentSettingsUpdate,
+  type Refund,
+  type RefundListQuery,
+  type SalePayment,
+} from '@bazaar/shared/payments';
+import { centsToDollars, dollarsToCents, formatDollars } from '@bazaar/shared/pricing';
+import { AppError, notFound } from '../../errors/app-error.ts';
+import type { Viewer } from '../auth/auth.module.ts';
+import { paymentMail, type PaymentNews } from '../mail/mail.module.ts';
+import {
+  partsOf,
+  type LineMove,
+  type MovedLine,
+  type OrderPayments,
+  type OrderRow,
+  type PayTo,
+} from '../orders/orders.module.ts';
+import { partPaymentState, paymentState } from './payment-state.ts';
+import type {
+  ClaimRow,
+  Executor,
+  Ledger,
+  ListedClaim,
+  ListedRefund,
+  NewEvent,
+  PaymentsRepository,
+} from './payments.repository.ts';
+
+const WALLET_NAMES = { bkash: 'bKash', rocket: 'Rocket' } as const;
+const methodName = (method: string) => WALLET_NAMES[method as keyof typeof WALLET_NAMES] ?? method;
+
+/** The lines of an order's moves, as the payments module moves them (an unpaid order's end). */
+export type MoveLines = (
+  orderId: string,
+  move: LineMove,
+  mailsOf: (order: OrderRow, moved: MovedLine[]) => ReturnType<typeof paymentMail>[],
+) => Promise<unknown>;
+
+export interface PaymentsServiceOptions {
+  /** The receiving numbers configured (BKASH_NUMBER, ROCKET_NUMBER); an admin's setting wins. */
+  configured: PaymentSettings;
+  /** PAYMENT_WINDOW_HOURS. */
+  windowHours: number;
+  shopUrl: string;
+}
+
+/** An order's parts, what it is worth now and its payment, from its ledger. */
+function stateOf(ledger: Ledger) {
+  const parts = partsOf(ledger.lines, ledger.shippingBySeller);
+  const orderDueCents = parts.reduce((sum, part) => sum + part.dueCents, 0);
+  return { parts, orderDueCents, ...paymentState(ledger.events, orderDueCents) };
+}
+
+function toPayment(ledger: Ledger): Payment {
+  const state = stateOf(ledger);
+  return {
+    method: ledger.method,
+    status: state.status,
+    paid: centsToDollars(state.paidCents),
+    refunded: centsToDollars(state.refundedCents),
+    due: centsToDollars(state.dueCents),
+    events: ledger.events.map((event) => ({
+      _id: event.id,
+      kind: event.kind,
+      amount: centsToDollars(event.amountCents),
+      by: event.by,
+      reference: event.reference,
+      at: event.createdAt.toISOString(),
+    })),
+  };
+}
+
+const toClaim = (row: ListedClaim): PaymentClaim => ({
+  _id: row.id,
+  orderId: row.orderId,
+  orderNumber: orderNumberText(row.orderNumber),
+  method: row.method,
+  sender: row.sender,
+  transactionId: row.transactionId,
+  amount: centsToDollars(row.amountCents),
+  status: row.status,
+  reason: row.reason,
+  createdAt: row.createdAt.toISOString(),
+  decidedAt: row.decidedAt?.toISOString() ?? null,
+});
+
+const toRefund = (row: ListedRefund): Refund => ({
+  _id: row.id,
+  orderId: row.orderId,
+  orderNumber: orderNumberText(row.orderNumber),
+  method: row.method,
+  amount: centsToDollars(row.amountCents),
+  createdAt: row.createdAt.toISOString(),
+  reference: row.reference,
+  madeAt: row.madeAt?.toISOString() ?? null,
+});
+
+const conflict = (message: string, path?: string) =>
+  new AppError('CONFLICT', message, path === undefined ? undefined : [{ path, message }]);
+
+function requireAdmin(viewer: Viewer, what: string) {
+  if (!viewer.isAdmin) throw new AppError('FORBIDDEN', `Only an admin may ${what}.`);
+}
+
+export function createPaymentsService(repository: PaymentsRepository, options: PaymentsServiceOptions) {
+  const { configured, windowHours, shopUrl } = options;
+  let recordedSince: Promise<Date> | undefined;
+
+  /** Whether the order is held to the payment rules: it was placed once payments were recorded (migration 0025). */
+  async function heldToRules(order: OrderRow): Promise<boolean> {
+    recordedSince ??= repository.recordedSince();
+    return order.orderTime >= (await recordedSince);
+  }
+
+  /** Records a refund due for what was paid beyond what the order is now worth. */
+  async function reconcile(tx: Executor, order: OrderRow, ledger: Ledger): Promise<number> {
+    const { excessCents } = stateOf(ledger);
+    if (excessCents > 0) {
+      await repository.record(tx, [
+        { orderId: order.id, kind: 'refund_due', amountCents: excessCents, by: 'shop' },
+      ]);
+    }
+    return excessCents;
+  }
+
+  /** Cash collected for each seller's part whose lines reached the buyer in this move. */
+  function cashCollected(order: OrderRow, ledger: Ledger, move: LineMove, moved: MovedLine[]): NewEvent[] {
+    const { parts } = stateOf(ledger);
+    return [...new Set(moved.map((line) => line.sellerEmail))].flatMap((sellerEmail): NewEvent[] => {
+      const part = parts.find((one) => one.sellerEmail === sellerEmail);
+      if (!part) return [];
+      const collected = ledger.events
+        .filter((event) => event.kind === 'cash_collected' && event.sellerEmail === sellerEmail)
+        .reduce((sum, event) => sum + event.amountCents, 0);
+      // A part delivered whole pays its shipping with its goods; one delivered in steps, each step's goods.
+      const reached =
+        part.status === 'delivered'
+          ? part.dueCents
+          : part.lines
+              .filter((line) => line.status === 'delivered')
+              .reduce((sum, line) => sum + line.lineTotalCents, 0);
+      const amountCents = reached - collected;
+      if (amountCents <= 0) return [];
+      const by = move.by === 'admin' ? 'admin' : 'seller';
+      return [
+        {
+          orderId: order.id,
+          sellerEmail,
+          kind: 'cash_collected',
+          amountCents,
+          by,
+          actorEmail: move.actorEmail ?? null,
+        },
+      ];
+    });
+  }
+
+  async function numbers(): Promise<PaymentSettings> {
+    const set = await repository.numbers();
+    return {
+      bkashNumber: set.bkashNumber ?? configured.bkashNumber,
+      rocketNumber: set.rocketNumber ?? configured.rocketNumber,
+    };
+  }
+
+  async function paymentOptions(): Promise<PaymentOptions> {
+    const { bkashNumber, rocketNumber } = await numbers();
+    return {
+      methods: [
+        'cash on delivery',
+        ...(bkashNumber === null ? [] : (['bkash'] as const)),
+        ...(rocketNumber === null ? [] : (['rocket'] as const)),
+      ],
+      bkashNumber,
+      rocketNumber,
+    };
+  }
+
+  /** The claim's refusals, checked under the order's lock; what the buyer must send otherwise. */
+  async function claimRefusal(
+    tx: Executor,
+    order: OrderRow,
+    ledger: Ledger,
+    input: PaymentClaimCreate,
+  ): Promise<number> {
+    if (!isWalletMethod(order.paymentMethod)) {
+      throw conflict('This order is paid in cash on delivery: there is nothing to send now.');
+    }
+    if (input.method !== order.paymentMethod) {
+      const message = `This order is paid by ${methodName(order.paymentMethod)}.`;
+      throw new AppError('VALIDATION_ERROR', message, [{ path: 'method', message }]);
+    }
+    const state = stateOf(ledger);
+    if (state.pending) throw conflict('A payment of this order is already waiting to be verified.');
+    const claims = await repository.claimsOf(tx, order.id);
+    if (claims.some((claim) => claim.status === 'accepted')) throw conflict('This order is paid already.');
+    if (claims.filter((claim) => claim.status === 'rejected').length >= PAYMENT_CLAIMS_MAX) {
+      throw conflict(
+        `This order's payment was rejected ${PAYMENT_CLAIMS_MAX} times: please contact us about it.`,
+      );
+    }
+    // An order that ended unpaid still takes the payment it was waiting for: it is then refunded.
+    const expired = ledger.events.find((event) => event.kind === 'expired');
+    const expectedCents = expired ? expired.amountCents : state.dueCents;
+    if (expectedCents === 0) throw conflict('Nothing is due for this order.');
+    if (dollarsToCents(input.amount) !== expectedCents) {
+      const message = `The amount due is ${formatDollars(expectedCents)}: send exactly that.`;
+      throw new AppError('CONFLICT', message, [{ path: 'amount', message }], undefined, {
+        amount: centsToDollars(expectedCents),
+      });
+    }
+    return expectedCents;
+  }
+
+  /** Decides a pending claim under its order's lock: one decision per claim, whoever else decides at once. */
+  async function decide(
+    viewer: Viewer,
+    claimId: string,
+    status: 'accepted' | 'rejected',
+    reason: string | null,
+  ): Promise<PaymentClaim> {
+    requireAdmin(viewer, 'verify payments');
+    const found = await repository.findClaim(claimId);
+    if (!found) throw notFound('Payment');
+    const decided = await repository.withLockedOrder(found.orderId, async (tx, order, ledger) => {
+      const claim = await repository.decideClaim(tx, claimId, {
+        status,
+        reason,
+        decidedBy: viewer.email.toLowerCase(),
+      });
+      if (!claim)
+        throw conflict(`This payment was ${found.status === 'pending' ? 'decided' : found.status} already.`);
+      const [event] = await repository.record(tx, [
+        {
+          orderId: order.id,
+          kind: status,
+          amountCents: claim.amountCents,
+          by: 'admin',
+          actorEmail: viewer.email.toLowerCase(),
+          reference: status === 'accepted' ? claim.transactionId : reason,
+          claimId: claim.id,
+        },
+      ]);
+      const events = event ? [...ledger.events, event] : ledger.events;
+      const news: PaymentNews =
+        status === 'accepted'
+          ? {
+              kind: 'accepted',
+              amountCents: claim.amountCents,
+              refundCents: await reconcile(tx, order, { ...ledger, events }),
+            }
+          : {
+              kind: 'rejected',
+              amountCents: claim.amountCents,
+              reason: reason ?? '',
+              claimsLeft: Math.max(0, PAYMENT_CLAIMS_MAX - (await rejectedClaims(tx, order.id))),
+            };
+      await repository.queueMails(tx, [paymentMail(shopUrl, order, news)]);
+      return { ...claim, orderNumber: order.number };
+    });
+    if (!decided) throw notFound('Payment');
+    return toClaim(decided);
+  }
+
+  const rejectedClaims = async (tx: Executor, orderId: string) =>
+    (await repository.claimsOf(tx, orderId)).filter((claim: ClaimRow) => claim.status === 'rejected').length;
+
+  const forOrders: OrderPayments = {
+    async payTo(method): Promise<PayTo | undefined> {
+      const offered = await paymentOptions();
+      if (!offered.methods.includes(method)) {
+        const message = `${methodName(method)} is not offered: choose ${offered.methods.join(' or ')}.`;
+        throw new AppError('VALIDATION_ERROR', message, [{ path: 'paymentMethod', message }]);
+      }
+      const number =
+        method === 'bkash' ? offered.bkashNumber : method === 'rocket' ? offered.rocketNumber : null;
+      return number === null ? undefined : { method, number };
+    },
+
+    async ofOrders(orderIds) {
+      const ledgers = await repository.ledgers(orderIds);
+      return new Map([...ledgers].map(([id, ledger]) => [id, toPayment(ledger)]));
+    },
+
+    async ofSales(orderIds, sellerEmail) {
+      const ledgers = await repository.ledgers(orderIds);
+      return new Map(
+        [...ledgers].map(([id, ledger]): [string, SalePayment] => {
+          const { method } = ledger;
+          const state = stateOf(ledger);
+          const part =
+            sellerEmail === undefined
+              ? state
+              : partPaymentState(
+                  state,
+                  ledger.events,
+                  state.parts.find((one) => one.sellerEmail === sellerEmail) ?? { sellerEmail, dueCents: 0 },
+                  !isWalletMethod(method),
+                );
+          return [id, { method, status: part.status, due: centsToDollars(part.dueCents) }];
+        }),
+      );
+    },
+
+    async afterMove(tx, order, move, moved) {
+      const ledger = await repository.ledgerOf(order.id, tx);
+      if (move.to === 'shipped' && isWalletMethod(order.paymentMethod) && (await heldToRules(order))) {
+        if (stateOf(ledger).dueCents > 0) {
+          throw new AppError(
+            'NOT_PAID',
+            `Order ${orderNumberText(order.number)} is not paid yet: ship it once its payment is verified.`,
+          );
+        }
+      }
+      const cash =
+        move.to === 'delivered' && order.paymentMethod === 'cash on delivery'
+          ? await repository.record(tx, cashCollected(order, ledger, move, moved))
+          : [];
+      await reconcile(tx, order, { ...ledger, events: [...ledger.events, ...cash] });
+    },
+  };
+
+  return {
+    forOrders,
+    paymentOptions,
+
+    /** The buyer says they sent the order's money: a pending claim for an admin to verify. */
+    async claim(viewer: Viewer, orderId: string, input: PaymentClaimCreate): Promise<{ _id: string }> {
+      const buyerEmail = viewer.email.toLowerCase();
+      const claimed = await repository.withLockedOrder(orderId, async (tx, order, ledger) => {
+        if (order.userEmail !== buyerEmail) {
+          throw new AppError('FORBIDDEN', "Only the order's buyer may pay for it.");
+        }
+        const amountCents = await claimRefusal(tx, order, ledger, input);
+        const claim = await repository.insertClaim(tx, {
+          orderId: order.id,
+          method: input.method,
+          sender: input.sender,
+          transactionId: input.transactionId,
+          amountCents,
+        });
+        if (!claim) {
+          throw conflict(
+            `The transaction ID ${input.transactionId} was already used to pay an order.`,
+            'transactionId',
+          );
+        }
+        await repository.record(tx, [
+          {
+            orderId: order.id,
+            kind: 'claimed',
+            amountCents,
+            by: 'buyer',
+            actorEmail: buyerEmail,
+            reference: input.transactionId,
+            claimId: claim.id,
+          },
+        ]);
+        return claim;
+      });
+      if (!claimed) throw notFound('Order');
+      return { _id: claimed.id };
+    },
+
+    async listClaims(viewer: Viewer, { status, ...paging }: PaymentClaimListQuery) {
+      requireAdmin(viewer, 'verify payments');
+      const { rows, total } = await repository.listClaims(
+        status === 'awaiting_verification' ? 'pending' : status,
+        paging,
+      );
+      return { items: rows.map(toClaim), total };
+    },
+
+    accept: (viewer: Viewer, claimId: string) => decide(viewer, claimId, 'accepted', null),
+    reject: (viewer: Viewer, claimId: string, reason: string) => decide(viewer, claimId, 'rejected', reason),
+
+    async listRefunds(viewer: Viewer, { status, ...paging }: RefundListQuery) {
+      requireAdmin(viewer, 'see refunds');
+      const { rows, total } = await repository.listRefunds(status, paging);
+      return { items: rows.map(toRefund), total };
+    },
+
+    /** Records a refund due as made, once; the buyer is mailed. */
+    async refundDone(viewer: Viewer, refundId: string, reference: string): Promise<Refund> {
+      requireAdmin(viewer, 'record refunds');
+      const due = await repository.findRefundDue(refundId);
+      if (!due) throw notFound('Refund');
+      const made = await repository.withLockedOrder(due.orderId, async (tx, order) => {
+        const event = await repository.recordRefundMade(tx, {
+          orderId: order.id,
+          kind: 'refund_made',
+          amountCents: due.amountCents,
+          by: 'admin',
+          actorEmail: viewer.email.toLowerCase(),
+          reference,
+          refundOf: due.id,
+        });
+        if (!event) throw conflict('This refund was recorded as made already.');
+        await repository.queueMails(tx, [
+          paymentMail(shopUrl, order, { kind: 'refund made', amountCents: due.amountCents, reference }),
+        ]);
+        return { order, event };
+      });
+      if (!made) throw notFound('Refund');
+      return toRefund({
+        id: due.id,
+        orderId: made.order.id,
+        orderNumber: made.order.number,
+        method: made.order.paymentMethod,
+        amountCents: due.amountCents,
+        createdAt: due.createdAt,
+        reference,
+        madeAt: made.event.createdAt,
+      });
+    },
+
+    async settings(viewer: Viewer): Promise<PaymentSettings> {
+      requireAdmin(viewer, 'see the payment settings');
+      return numbers();
+    },
+
+    async updateSettings(viewer: Viewer, update: PaymentSettingsUpdate): Promise<PaymentSettings> {
+      requireAdmin(viewer, 'change the payment settings');
+      await repository.setNumbers(update);
+      return numbers();
+    },
+
+    /**
+     * Cancels the wallet orders whose window passed with no claim pending or accepted, each in its own move (stock
+     * back, buyer mailed). The check is made again under each order's lock: a claim arriving at that moment keeps it.
+     */
+    async expireUnpaid(moveLines: MoveLines): Promise<number> {
+      const since = (recordedSince ??= repository.recordedSince());
+      const placedBefore = new Date(Date.now() - windowHours * 3_600_000);
+      const due = await repository.expirable(placedBefore, await since, 100);
+      const hours = windowHours;
+      let expired = 0;
+      for (const { id } of due) {
+        await moveLines(
+          id,
+          {
+            from: ['processing'],
+            to: 'cancelled',
+            by: 'admin',
+            reason: `No payment arrived within ${hours} hours`,
+            actorEmail: null,
+            onlyIf: async (tx, order) => {
+              const ledger = await repository.ledgerOf(order.id, tx);
+              const keeping = (await repository.claimsOf(tx, order.id)).some(
+                (claim) => claim.status !== 'rejected',
+              );
+              const { orderDueCents } = stateOf(ledger);
+              if (keeping || orderDueCents === 0 || ledger.events.some((event) => event.kind === 'expired')) {
+                return false;
+              }
+              await repository.record(tx, [
+                { orderId: order.id, kind: 'expired', amountCents: orderDueCents, by: 'shop' },
+              ]);
+              expired += 1;
+              return true;
+            },
+          },
+          (order) => [paymentMail(shopUrl, order, { kind: 'expired', hours })],
+        );
+      }
+      return expired;
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
