@@ -42,7 +42,8 @@ export function paymentState(events: LedgerEvent[], orderDueCents: number): Paym
   const paidCents = total(events, 'accepted') + total(events, 'cash_collected');
   const refundDueCents = total(events, 'refund_due');
   const refundedCents = total(events, 'refund_made');
-  const kept = paidCents - refundDueCents;
+  // Refunds are only ever owed out of what was paid: never more than it.
+  const kept = Math.max(0, paidCents - refundDueCents);
   const dueCents = Math.max(0, orderDueCents - kept);
   const pending = hasPendingClaim(events);
   const status: PaymentStatus =

@@ -267,8 +267,8 @@ export function createPaymentsRepository(db: Database) {
     },
 
     /** When payments began to be recorded (migration 0025): older orders are not held to their rules. */
-    async recordedSince(): Promise<Date> {
-      const [row] = await db.select().from(settings).where(eq(settings.name, RECORDED_SINCE));
+    async recordedSince(executor: Executor = db): Promise<Date> {
+      const [row] = await executor.select().from(settings).where(eq(settings.name, RECORDED_SINCE));
       return row ? new Date(row.value) : new Date(0);
     },
 

@@ -114,12 +114,16 @@ function requireAdmin(viewer: Viewer, what: string) {
 
 export function createPaymentsService(repository: PaymentsRepository, options: PaymentsServiceOptions) {
   const { configured, windowHours, shopUrl } = options;
-  let recordedSince: Promise<Date> | undefined;
+  /** Read once: it never changes after migration 0025. */
+  let recordedSince: Date | undefined;
 
-  /** Whether the order is held to the payment rules: it was placed once payments were recorded (migration 0025). */
-  async function heldToRules(order: OrderRow): Promise<boolean> {
-    recordedSince ??= repository.recordedSince();
-    return order.orderTime >= (await recordedSince);
+  /**
+   * Whether the order is held to the payment rules: it was placed once payments were recorded (migration 0025). Read in
+   * the caller's transaction: PGlite has one connection, which the transaction holds.
+   */
+  async function heldToRules(tx: Executor, order: OrderRow): Promise<boolean> {
+    recordedSince ??= await repository.recordedSince(tx);
+    return order.orderTime >= recordedSince;
   }
 
   /** Records a refund due for what was paid beyond what the order is now worth. */
@@ -314,7 +318,7 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
 
     async afterMove(tx, order, move, moved) {
       const ledger = await repository.ledgerOf(order.id, tx);
-      if (move.to === 'shipped' && isWalletMethod(order.paymentMethod) && (await heldToRules(order))) {
+      if (move.to === 'shipped' && isWalletMethod(order.paymentMethod) && (await heldToRules(tx, order))) {
         if (stateOf(ledger).dueCents > 0) {
           throw new AppError(
             'NOT_PAID',
@@ -440,9 +444,9 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
      * back, buyer mailed). The check is made again under each order's lock: a claim arriving at that moment keeps it.
      */
     async expireUnpaid(moveLines: MoveLines): Promise<number> {
-      const since = (recordedSince ??= repository.recordedSince());
+      recordedSince ??= await repository.recordedSince();
       const placedBefore = new Date(Date.now() - windowHours * 3_600_000);
-      const due = await repository.expirable(placedBefore, await since, 100);
+      const due = await repository.expirable(placedBefore, recordedSince, 100);
       const hours = windowHours;
       let expired = 0;
       for (const { id } of due) {

@@ -1,0 +1,488 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { ApiError } from '@bazaar/shared/errors';
+import type { PublicConfig } from '@bazaar/shared/auth';
+import type { Order } from '@bazaar/shared/orders';
+import { PaymentClaimSchema, RefundSchema, type Refund } from '@bazaar/shared/payments';
+import { paymentClaims, paymentEvents } from '../../db/schema.ts';
+import { asBearer, signUp, signUpAdmin, type TestAccount } from '../../test/accounts.ts';
+import { orderBody, placeOrder } from '../../test/order-fixtures.ts';
+import { latestMail } from '../../test/outbox.ts';
+import {
+  claimed,
+  claimOf,
+  decide,
+  moveSale,
+  orderAs,
+  saleAs,
+  sendClaim,
+  WALLET_ENV,
+  walletOrder,
+} from '../../test/payment-fixtures.ts';
+import { insertProducts, productRow } from '../../test/product-fixtures.ts';
+import { TEST_PUBLIC_URL, useTestApp } from '../../test/test-app.ts';
+
+const testApp = useTestApp({ BKASH_NUMBER: WALLET_ENV.BKASH_NUMBER });
+let bea: TestAccount;
+/** Sells mugs. */
+let mia: TestAccount;
+/** Sells lamps. */
+let leo: TestAccount;
+/** Sells pens, never in the orders below. */
+let otto: TestAccount;
+let admin: TestAccount;
+let mug: string;
+let lamp: string;
+
+beforeAll(async () => {
+  bea = await signUp(testApp.app, 'bea-pays@bazaar.test', 'Bea Buyer');
+  mia = await signUp(testApp.app, 'mia-paid@bazaar.test', 'Mia Mugs');
+  leo = await signUp(testApp.app, 'leo-paid@bazaar.test', 'Leo Lamps');
+  otto = await signUp(testApp.app, 'otto-paid@bazaar.test', 'Otto Pens');
+  admin = await signUpAdmin(testApp);
+  const [mugRow, lampRow] = await insertProducts(testApp.database.db, [
+    productRow({ name: 'Mug', priceCents: 1000, sellerId: mia.id, stock: 1000 }),
+    productRow({ name: 'Lamp', priceCents: 4500, sellerId: leo.id, stock: 1000 }),
+    productRow({ name: 'Pen', priceCents: 200, sellerId: otto.id }),
+  ]);
+  mug = mugRow!.id;
+  lamp = lampRow!.id;
+});
+
+/** A bKash order of Bea: 2 of Mia's mugs and 1 of Leo's lamps. */
+const newOrder = (method: Order['paymentMethod'] = 'bkash') =>
+  walletOrder(testApp.app, bea, [mug, lamp], [2, 1], method);
+
+const get = (account: TestAccount | null, url: string) =>
+  testApp.app.inject({ method: 'GET', url, headers: account ? asBearer(account) : {} });
+
+const post = (account: TestAccount | null, url: string, payload?: object) =>
+  testApp.app.inject({
+    method: 'POST',
+    url,
+    headers: account ? asBearer(account) : {},
+    ...(payload ? { payload } : {}),
+  });
+
+/** Sends `request` as each caller: 401 for the anonymous one, 403 for the others. */
+async function refusedAs(
+  callers: TestAccount[],
+  request: (caller: TestAccount | null) => Promise<{ statusCode: number }>,
+) {
+  expect((await request(null)).statusCode).toBe(401);
+  for (const caller of callers) expect((await request(caller)).statusCode, caller.email).toBe(403);
+}
+
+/** A paid bKash order: claimed by Bea, accepted by the admin. */
+async function paidOrder(): Promise<Order> {
+  const order = await newOrder();
+  const claimId = await claimed(testApp.app, bea, order);
+  expect((await decide(testApp.app, admin, claimId, 'accept')).statusCode).toBe(200);
+  return orderAs(testApp.app, bea, order);
+}
+
+const eventKinds = (order: Order) => order.payment.events.map((event) => event.kind);
+
+describe('the payment methods offered', () => {
+  it('offers cash on delivery always, and a wallet only with a number to send to', async () => {
+    const response = await get(null, '/api/config');
+    expect(response.json<PublicConfig>().payments).toEqual({
+      methods: ['cash on delivery', 'bkash'],
+      bkashNumber: WALLET_ENV.BKASH_NUMBER,
+      rocketNumber: null,
+    });
+  });
+
+  it('refuses an order paid by a method not offered (400 naming paymentMethod), placing nothing', async () => {
+    const response = await placeOrder(testApp.app, bea, { ...orderBody([mug]), paymentMethod: 'rocket' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ApiError>()).toMatchObject({
+      error: 'VALIDATION_ERROR',
+      details: [
+        { path: 'paymentMethod', message: 'Rocket is not offered: choose cash on delivery or bkash.' },
+      ],
+    });
+  });
+
+  it("lets an admin set the shop's numbers, which win over the configuration, and no one else", async () => {
+    const patch = (account: TestAccount | null, payload: object) =>
+      testApp.app.inject({
+        method: 'PATCH',
+        url: '/api/settings/payments',
+        headers: account ? asBearer(account) : {},
+        payload,
+      });
+    const numbers = { bkashNumber: '01700-111111', rocketNumber: '01800-222222' };
+    await refusedAs([bea, mia, otto], (caller) => patch(caller, numbers));
+    await refusedAs([bea, mia, otto], (caller) => get(caller, '/api/settings/payments'));
+    expect((await get(admin, '/api/settings/payments')).json()).toEqual({
+      bkashNumber: WALLET_ENV.BKASH_NUMBER,
+      rocketNumber: null,
+    });
+
+    const set = await patch(admin, numbers);
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toEqual(numbers);
+    expect((await get(null, '/api/config')).json<PublicConfig>().payments).toEqual({
+      methods: ['cash on delivery', 'bkash', 'rocket'],
+      ...numbers,
+    });
+    const rocket = await walletOrder(testApp.app, bea, [mug], [1], 'rocket');
+    expect(rocket.payment).toMatchObject({ method: 'rocket', status: 'unpaid' });
+
+    // Null falls back to the configuration: bKash's number, no Rocket.
+    expect((await patch(admin, { bkashNumber: null, rocketNumber: null })).json()).toEqual({
+      bkashNumber: WALLET_ENV.BKASH_NUMBER,
+      rocketNumber: null,
+    });
+  });
+});
+
+describe('a bKash order', () => {
+  it('is unpaid once placed, and its mail says how much to send, where, and links its page', async () => {
+    const order = await newOrder();
+    expect(order.payment).toEqual({
+      method: 'bkash',
+      status: 'unpaid',
+      paid: 0,
+      refunded: 0,
+      due: 65,
+      events: [],
+    });
+    const mail = await latestMail(testApp.database.db, bea.email, 'order-placed');
+    expect(mail?.subject).toBe(`Your order ${order.number} is placed`);
+    expect(mail?.textBody).toContain(`send $65.00 by bKash to ${WALLET_ENV.BKASH_NUMBER}`);
+    expect(mail?.textBody).toContain(`${TEST_PUBLIC_URL}/dashboard/orders/${order.number}`);
+  });
+
+  it('cannot be shipped unpaid (409 NOT_PAID), nor while its claim waits', async () => {
+    const order = await newOrder();
+    for (const seller of [mia, admin]) {
+      const response = await moveSale(testApp.app, seller, order._id, 'shipped');
+      expect(response.statusCode).toBe(409);
+      expect(response.json<ApiError>().error).toBe('NOT_PAID');
+    }
+    await claimed(testApp.app, bea, order);
+    expect((await moveSale(testApp.app, mia, order._id, 'shipped')).statusCode).toBe(409);
+    expect((await orderAs(testApp.app, bea, order)).products.map((line) => line.status)).toEqual([
+      'processing',
+      'processing',
+    ]);
+  });
+});
+
+describe('POST /api/orders/:id/payments', () => {
+  it('takes a claim from the buyer only; anyone else is refused and nothing is recorded', async () => {
+    const order = await newOrder();
+    const body = claimOf(order);
+    await refusedAs([mia, otto, admin], (caller) => sendClaim(testApp.app, caller, order._id, body));
+    expect((await orderAs(testApp.app, bea, order)).payment.events).toEqual([]);
+
+    const response = await sendClaim(testApp.app, bea, order._id, body);
+    expect(response.statusCode, response.body).toBe(201);
+    const { _id } = response.json<{ _id: string }>();
+    const seen = await orderAs(testApp.app, bea, order);
+    expect(seen.payment).toEqual({
+      method: 'bkash',
+      status: 'awaiting_verification',
+      paid: 0,
+      refunded: 0,
+      due: 65,
+      events: [
+        {
+          _id: expect.any(String) as string,
+          kind: 'claimed',
+          amount: 65,
+          by: 'buyer',
+          reference: body.transactionId,
+          at: expect.any(String) as string,
+        },
+      ],
+    });
+    const [stored] = await testApp.database.db.select().from(paymentClaims).where(eq(paymentClaims.id, _id));
+    expect(stored).toMatchObject({
+      orderId: order._id,
+      sender: body.sender,
+      status: 'pending',
+      amountCents: 6500,
+    });
+  });
+
+  it("shows each seller whether their part is paid, never the buyer's number or transaction ID", async () => {
+    const order = await newOrder();
+    const body = claimOf(order);
+    await claimed(testApp.app, bea, order, body);
+    const sale = await saleAs(testApp.app, mia, order);
+    expect(sale.payment).toEqual({ method: 'bkash', status: 'awaiting_verification', due: 20 });
+    const sales = await get(mia, '/api/sales?limit=100');
+    expect(sales.body).not.toContain(body.transactionId);
+    expect(sales.body).not.toContain(body.sender);
+  });
+
+  it('refuses an amount other than the one due, saying which (409)', async () => {
+    const order = await newOrder();
+    const response = await sendClaim(testApp.app, bea, order._id, claimOf(order, { amount: 60 }));
+    expect(response.statusCode).toBe(409);
+    expect(response.json<ApiError>()).toEqual({
+      error: 'CONFLICT',
+      message: 'The amount due is $65.00: send exactly that.',
+      details: [{ path: 'amount', message: 'The amount due is $65.00: send exactly that.' }],
+      amount: 65,
+    });
+  });
+
+  it('refuses a second claim while one waits, and a claim for an order paid already', async () => {
+    const order = await newOrder();
+    const claimId = await claimed(testApp.app, bea, order);
+    const waiting = await sendClaim(testApp.app, bea, order._id, claimOf(order));
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json<ApiError>().message).toBe(
+      'A payment of this order is already waiting to be verified.',
+    );
+    await decide(testApp.app, admin, claimId, 'accept');
+    const paid = await sendClaim(testApp.app, bea, order._id, claimOf(order, { amount: 65 }));
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json<ApiError>().message).toBe('This order is paid already.');
+  });
+
+  it('refuses a claim for a cash order, and one naming another wallet', async () => {
+    const cash = await newOrder('cash on delivery');
+    const response = await sendClaim(
+      testApp.app,
+      bea,
+      cash._id,
+      claimOf(cash, { method: 'bkash', amount: 65 }),
+    );
+    expect(response.statusCode).toBe(409);
+    expect(response.json<ApiError>().message).toBe(
+      'This order is paid in cash on delivery: there is nothing to send now.',
+    );
+    const order = await newOrder();
+    const rocket = await sendClaim(testApp.app, bea, order._id, claimOf(order, { method: 'rocket' }));
+    expect(rocket.statusCode).toBe(400);
+    expect(rocket.json<ApiError>().details).toEqual([
+      { path: 'method', message: 'This order is paid by bKash.' },
+    ]);
+  });
+
+  it('takes a transaction ID once, whoever sends it and however it is spaced or cased (409 naming it)', async () => {
+    const first = await newOrder();
+    await claimed(testApp.app, bea, first, claimOf(first, { transactionId: '9QX 77a1 b2' }));
+    const other = await walletOrder(testApp.app, mia, [lamp], [1]);
+    const response = await sendClaim(
+      testApp.app,
+      mia,
+      other._id,
+      claimOf(other, { transactionId: '9qx77A1B2' }),
+    );
+    expect(response.statusCode).toBe(409);
+    expect(response.json<ApiError>()).toMatchObject({
+      message: 'The transaction ID 9QX77A1B2 was already used to pay an order.',
+      details: [{ path: 'transactionId' }],
+    });
+    expect((await orderAs(testApp.app, mia, other)).payment.status).toBe('unpaid');
+  });
+
+  it('lets a rejected buyer claim again, at most 3 times', async () => {
+    const order = await newOrder();
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      const claimId = await claimed(testApp.app, bea, order);
+      expect((await decide(testApp.app, admin, claimId, 'reject', 'Not received')).statusCode).toBe(200);
+    }
+    const fourth = await sendClaim(testApp.app, bea, order._id, claimOf(order));
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json<ApiError>().message).toBe(
+      "This order's payment was rejected 3 times: please contact us about it.",
+    );
+    expect((await orderAs(testApp.app, bea, order)).payment).toMatchObject({ status: 'unpaid', due: 65 });
+  });
+});
+
+describe('verifying claims', () => {
+  it('lists the claims waiting for admins only, oldest first, paged', async () => {
+    const order = await newOrder();
+    const claimId = await claimed(testApp.app, bea, order);
+    await refusedAs([bea, mia, otto], (caller) => get(caller, '/api/payments?status=awaiting_verification'));
+    const response = await get(admin, '/api/payments?status=awaiting_verification&limit=100');
+    expect(response.statusCode).toBe(200);
+    const claims = PaymentClaimSchema.array().parse(response.json());
+    expect(Number(response.headers['x-total-count'])).toBe(claims.length);
+    expect(claims.find((claim) => claim._id === claimId)).toMatchObject({
+      orderId: order._id,
+      orderNumber: order.number,
+      method: 'bkash',
+      amount: 65,
+      status: 'pending',
+    });
+    const times = claims.map((claim) => claim.createdAt);
+    expect(times).toEqual([...times].sort());
+  });
+
+  it('lets an admin accept a claim once: the order is paid, its buyer mailed, and it may ship', async () => {
+    const order = await newOrder();
+    const claimId = await claimed(testApp.app, bea, order);
+    await refusedAs([bea, mia, otto], (caller) => decide(testApp.app, caller, claimId, 'accept'));
+    await refusedAs([bea, mia, otto], (caller) => decide(testApp.app, caller, claimId, 'reject'));
+    const accepted = await decide(testApp.app, admin, claimId, 'accept');
+    expect(accepted.statusCode).toBe(200);
+    expect(PaymentClaimSchema.parse(accepted.json())).toMatchObject({ _id: claimId, status: 'accepted' });
+    const again = await decide(testApp.app, admin, claimId, 'reject');
+    expect(again.statusCode).toBe(409);
+    expect(again.json<ApiError>().message).toBe('This payment was accepted already.');
+
+    const paid = await orderAs(testApp.app, bea, order);
+    expect(paid.payment).toMatchObject({ status: 'paid', paid: 65, refunded: 0, due: 0 });
+    expect(eventKinds(paid)).toEqual(['claimed', 'accepted']);
+    expect((await saleAs(testApp.app, leo, order)).payment).toEqual({
+      method: 'bkash',
+      status: 'paid',
+      due: 0,
+    });
+    const mail = await latestMail(testApp.database.db, bea.email, 'payment-accepted');
+    expect(mail?.subject).toBe(`Your order ${order.number}: payment received`);
+    expect(mail?.textBody).toContain('We received your payment of $65.00.');
+    expect((await moveSale(testApp.app, mia, order._id, 'shipped')).statusCode).toBe(200);
+  });
+
+  it('lets an admin reject a claim with a reason the buyer is mailed', async () => {
+    const order = await newOrder();
+    const claimId = await claimed(testApp.app, bea, order);
+    const noReason = await post(admin, `/api/payments/${claimId}/reject`, { reason: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    const rejected = await decide(testApp.app, admin, claimId, 'reject', 'The amount never arrived');
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json()).toMatchObject({ status: 'rejected', reason: 'The amount never arrived' });
+    const seen = await orderAs(testApp.app, bea, order);
+    expect(seen.payment).toMatchObject({ status: 'unpaid', due: 65 });
+    expect(seen.payment.events.at(-1)).toMatchObject({
+      kind: 'rejected',
+      reference: 'The amount never arrived',
+    });
+    const mail = await latestMail(testApp.database.db, bea.email, 'payment-rejected');
+    expect(mail?.subject).toBe(`Your order ${order.number}: payment not verified`);
+    expect(mail?.textBody).toContain('Reason: The amount never arrived');
+  });
+
+  it('answers 404 for a claim that does not exist', async () => {
+    const response = await decide(testApp.app, admin, '00000000-0000-4000-8000-000000000000', 'accept');
+    expect(response.statusCode).toBe(404);
+    expect(response.json<ApiError>().message).toBe('Payment not found');
+  });
+});
+
+describe('refunds', () => {
+  async function refundsDue(): Promise<Refund[]> {
+    const response = await get(admin, '/api/payments/refunds?status=due&limit=100');
+    expect(response.statusCode).toBe(200);
+    return RefundSchema.array().parse(response.json());
+  }
+
+  it("records a refund due when a paid part is cancelled, and the buyer's payment says so", async () => {
+    const order = await paidOrder();
+    expect((await moveSale(testApp.app, leo, order._id, 'cancelled')).statusCode).toBe(200);
+    const seen = await orderAs(testApp.app, bea, order);
+    // The lamp's part: $45.00 back, $20.00 kept for the mugs.
+    expect(seen.due).toBe(20);
+    expect(seen.payment).toMatchObject({ status: 'refund_due', paid: 65, refunded: 0, due: 0 });
+    expect(seen.payment.events.at(-1)).toMatchObject({ kind: 'refund_due', amount: 45, by: 'shop' });
+    expect((await refundsDue()).find((refund) => refund.orderId === order._id)).toMatchObject({
+      orderNumber: order.number,
+      amount: 45,
+      method: 'bkash',
+      reference: null,
+    });
+  });
+
+  it('lets an admin record a refund as made, once; the buyer sees it and is mailed', async () => {
+    const order = await paidOrder();
+    expect((await moveSale(testApp.app, admin, order._id, 'cancelled')).statusCode).toBe(200);
+    const refund = (await refundsDue()).find((one) => one.orderId === order._id);
+    if (!refund) throw new Error('no refund due');
+    expect(refund.amount).toBe(65);
+    const done = (account: TestAccount | null, reference = 'BK-RF-1') =>
+      post(account, `/api/payments/refunds/${refund._id}/done`, { reference });
+    await refusedAs([bea, mia, otto], (caller) => done(caller));
+    await refusedAs([bea, mia, otto], (caller) => get(caller, '/api/payments/refunds?status=due'));
+    const made = await done(admin);
+    expect(made.statusCode).toBe(200);
+    expect(RefundSchema.parse(made.json())).toMatchObject({
+      _id: refund._id,
+      reference: 'BK-RF-1',
+      amount: 65,
+    });
+    expect((await done(admin, 'BK-RF-2')).statusCode).toBe(409);
+    expect((await refundsDue()).some((one) => one._id === refund._id)).toBe(false);
+
+    const seen = await orderAs(testApp.app, bea, order);
+    expect(seen.payment).toMatchObject({ status: 'refunded', paid: 65, refunded: 65, due: 0 });
+    const mail = await latestMail(testApp.database.db, bea.email, 'payment-refund-made');
+    expect(mail?.subject).toBe(`Your order ${order.number}: refund sent`);
+    expect(mail?.textBody).toContain('Reference: BK-RF-1');
+  });
+
+  it('answers 404 for a refund that does not exist', async () => {
+    const response = await post(admin, '/api/payments/refunds/00000000-0000-4000-8000-000000000000/done', {
+      reference: 'X',
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('cash on delivery', () => {
+  it("is paid part by part as each seller delivers: the courier collected that part's cash", async () => {
+    const order = await newOrder('cash on delivery');
+    expect(order.payment).toMatchObject({ status: 'unpaid', due: 65 });
+    for (const status of ['shipped', 'delivered']) {
+      expect((await moveSale(testApp.app, mia, order._id, status)).statusCode).toBe(200);
+    }
+    const seen = await orderAs(testApp.app, bea, order);
+    expect(seen.payment).toMatchObject({ status: 'unpaid', paid: 20, due: 45 });
+    expect(seen.payment.events).toEqual([
+      {
+        _id: expect.any(String) as string,
+        kind: 'cash_collected',
+        amount: 20,
+        by: 'seller',
+        reference: null,
+        at: expect.any(String) as string,
+      },
+    ]);
+    expect((await saleAs(testApp.app, mia, order)).payment).toEqual({
+      method: 'cash on delivery',
+      status: 'paid',
+      due: 0,
+    });
+    expect((await saleAs(testApp.app, leo, order)).payment).toEqual({
+      method: 'cash on delivery',
+      status: 'unpaid',
+      due: 45,
+    });
+
+    for (const status of ['shipped', 'delivered']) {
+      expect((await moveSale(testApp.app, leo, order._id, status)).statusCode).toBe(200);
+    }
+    expect((await orderAs(testApp.app, bea, order)).payment).toMatchObject({
+      status: 'paid',
+      paid: 65,
+      due: 0,
+    });
+  });
+
+  it('owes nothing for a part cancelled before delivery', async () => {
+    const order = await newOrder('cash on delivery');
+    expect((await moveSale(testApp.app, leo, order._id, 'cancelled')).statusCode).toBe(200);
+    expect((await orderAs(testApp.app, bea, order)).payment).toMatchObject({ status: 'unpaid', due: 20 });
+  });
+});
+
+describe('payment events', () => {
+  it('are never changed nor deleted, whoever asks the database', async () => {
+    const order = await paidOrder();
+    const { db } = testApp.database;
+    await expect(
+      db.update(paymentEvents).set({ amountCents: 1 }).where(eq(paymentEvents.orderId, order._id)),
+    ).rejects.toThrow();
+    await expect(db.delete(paymentEvents).where(eq(paymentEvents.orderId, order._id))).rejects.toThrow();
+    expect(eventKinds(await orderAs(testApp.app, bea, order))).toEqual(['claimed', 'accepted']);
+  });
+});

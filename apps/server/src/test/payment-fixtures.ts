@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import { OrderSchema, SaleSchema, type Order, type PaymentMethod } from '@bazaar/shared/orders';
+import type { PaymentClaimCreate } from '@bazaar/shared/payments';
+import { asBearer, type TestAccount } from './accounts.ts';
+import { orderBody, placeOrder } from './order-fixtures.ts';
+
+/** The shop's receiving numbers in tests: bKash and Rocket are both offered. */
+export const WALLET_ENV = { BKASH_NUMBER: '01711-000000', ROCKET_NUMBER: '01811-000000' };
+
+/** Places an order paid by `method` that must succeed, and answers it. */
+export async function walletOrder(
+  app: FastifyInstance,
+  buyer: TestAccount,
+  productIds: string[],
+  quantities: number[] = [],
+  method: PaymentMethod = 'bkash',
+): Promise<Order> {
+  const response = await placeOrder(app, buyer, {
+    ...orderBody(productIds, quantities),
+    paymentMethod: method,
+  });
+  if (response.statusCode !== 201) throw new Error(`order failed: ${response.body}`);
+  return OrderSchema.parse(response.json());
+}
+
+let transactions = 0;
+
+/** A claim of what the order asks now, with a transaction ID of its own unless told otherwise. */
+export function claimOf(order: Order, overrides: Partial<PaymentClaimCreate> = {}) {
+  transactions += 1;
+  return {
+    method: order.paymentMethod,
+    sender: '01911-222333',
+    transactionId: `TX${process.pid}N${transactions}`,
+    amount: order.payment.due,
+    ...overrides,
+  };
+}
+
+export const sendClaim = (app: FastifyInstance, account: TestAccount | null, orderId: string, body: object) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/orders/${orderId}/payments`,
+    headers: account ? asBearer(account) : {},
+    payload: body,
+  });
+
+/** Claims the order's payment as its buyer, which must succeed: the claim's id. */
+export async function claimed(app: FastifyInstance, buyer: TestAccount, order: Order, body = claimOf(order)) {
+  const response = await sendClaim(app, buyer, order._id, body);
+  if (response.statusCode !== 201) throw new Error(`claim failed: ${response.body}`);
+  return response.json<{ _id: string }>()._id;
+}
+
+export const decide = (
+  app: FastifyInstance,
+  account: TestAccount | null,
+  claimId: string,
+  decision: 'accept' | 'reject',
+  reason = 'No such payment arrived',
+) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/payments/${claimId}/${decision}`,
+    headers: account ? asBearer(account) : {},
+    ...(decision === 'reject' ? { payload: { reason } } : {}),
+  });
+
+/** The order as its buyer (or an admin) reads it. */
+export async function orderAs(app: FastifyInstance, account: TestAccount, order: Pick<Order, 'number'>) {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/orders/by-number/${order.number}`,
+    headers: asBearer(account),
+  });
+  if (response.statusCode !== 200) throw new Error(`order not read: ${response.body}`);
+  return OrderSchema.parse(response.json());
+}
+
+/** The order as one of its sellers reads their part of it. */
+export async function saleAs(app: FastifyInstance, seller: TestAccount, order: Pick<Order, 'number'>) {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/orders/by-number/${order.number}`,
+    headers: asBearer(seller),
+  });
+  if (response.statusCode !== 200) throw new Error(`sale not read: ${response.body}`);
+  return SaleSchema.strict().parse(response.json());
+}
+
+/** A seller (or an admin) moves their part of the order; a cancellation says why. */
+export const moveSale = (app: FastifyInstance, account: TestAccount, orderId: string, status: string) =>
+  app.inject({
+    method: 'PATCH',
+    url: `/api/sales/${orderId}/status`,
+    headers: asBearer(account),
+    payload: status === 'cancelled' ? { status, reason: 'Broken in the workshop' } : { status },
+  });
