@@ -428,6 +428,8 @@ export const paymentEvents = pgTable(
   'payment_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order events happened in: those of one transaction share their created_at. */
+    seq: bigint('seq', { mode: 'number' }).generatedByDefaultAsIdentity(),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id),
@@ -448,7 +450,7 @@ export const paymentEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('payment_events_order_idx').on(t.orderId, t.createdAt),
+    index('payment_events_order_idx').on(t.orderId, t.seq),
     index('payment_events_refund_due_idx')
       .on(t.createdAt)
       .where(sql`${t.kind} = 'refund_due'`),

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@bazaar/shared/orders';
 import type { Product } from '@bazaar/shared/products';
+import type { Refund } from '@bazaar/shared/payments';
 import type { Review } from '@bazaar/shared/reviews';
 import { createAuth } from '../modules/auth/auth.ts';
 import { createRateLimiter } from '../lib/rate-limiter.ts';
@@ -14,7 +15,8 @@ import {
   type TestAccount,
 } from '../test/accounts.ts';
 import { confirmationToken } from '../test/email-confirmation.ts';
-import { orderBody } from '../test/order-fixtures.ts';
+import { changeStatus, orderBody } from '../test/order-fixtures.ts';
+import { claimed, claimOf, decide, WALLET_ENV, walletOrder } from '../test/payment-fixtures.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { phonePhoto, upload } from '../test/uploads.ts';
 import { fakeWebBuild } from '../test/web-build.ts';
@@ -24,7 +26,7 @@ import { fakeWebBuild } from '../test/web-build.ts';
  * cache may keep it (`Cache-Control: no-store`). The routes come from the app itself, so a new signed-in route
  * without a call below fails the first test, and one that answers outside the one hook (a raw reply) the second.
  */
-const testApp = useTestApp({}, { webDist: fakeWebBuild({ assets: false }) });
+const testApp = useTestApp(WALLET_ENV, { webDist: fakeWebBuild({ assets: false }) });
 
 let seller: TestAccount;
 let buyer: TestAccount;
@@ -47,6 +49,11 @@ let spare: Product;
 let order: Order;
 let cancellable: Order;
 let review: Review;
+/** A bKash order to claim, the claim made of it, another claim to reject, and a refund due. */
+let unpaid: Order;
+let claimId: string;
+let toReject: string;
+let refundId: string;
 /** An account that confirms its address (which ends its sessions), and the token of its link. */
 let newcomer: TestAccount;
 let confirmation: string;
@@ -226,6 +233,66 @@ const CALLS: [string, Call][] = [
     ),
   ],
   [
+    'POST /api/orders/:id/payments',
+    call(
+      () => buyer,
+      () => `/api/orders/${unpaid._id}/payments`,
+      () => claimOf(unpaid),
+    ),
+  ],
+  [
+    'GET /api/payments',
+    call(
+      () => admin,
+      () => '/api/payments?status=awaiting_verification',
+    ),
+  ],
+  [
+    'POST /api/payments/:id/accept',
+    call(
+      () => admin,
+      () => `/api/payments/${claimId}/accept`,
+    ),
+  ],
+  [
+    'POST /api/payments/:id/reject',
+    call(
+      () => admin,
+      () => `/api/payments/${toReject}/reject`,
+      () => ({ reason: 'Not received' }),
+    ),
+  ],
+  [
+    'GET /api/payments/refunds',
+    call(
+      () => admin,
+      () => '/api/payments/refunds?status=due',
+    ),
+  ],
+  [
+    'POST /api/payments/refunds/:id/done',
+    call(
+      () => admin,
+      () => `/api/payments/refunds/${refundId}/done`,
+      () => ({ reference: 'RF-1' }),
+    ),
+  ],
+  [
+    'GET /api/settings/payments',
+    call(
+      () => admin,
+      () => '/api/settings/payments',
+    ),
+  ],
+  [
+    'PATCH /api/settings/payments',
+    call(
+      () => admin,
+      () => '/api/settings/payments',
+      () => ({ rocketNumber: null }),
+    ),
+  ],
+  [
     'GET /api/account/confirm-email',
     call(
       () => newcomer,
@@ -293,6 +360,17 @@ beforeAll(async () => {
     ).json<Order>();
   order = await place();
   cancellable = await place();
+  unpaid = await walletOrder(testApp.app, buyer, [product._id]);
+  toReject = await claimed(testApp.app, buyer, await walletOrder(testApp.app, buyer, [product._id]));
+  const refunded = await walletOrder(testApp.app, buyer, [product._id]);
+  await ok(await decide(testApp.app, admin, await claimed(testApp.app, buyer, refunded), 'accept'), 'accept');
+  await ok(await changeStatus(testApp.app, admin, refunded._id, 'cancelled'), 'cancel');
+  const refunds = await testApp.app.inject({
+    method: 'GET',
+    url: '/api/payments/refunds?status=due',
+    headers: asBearer(admin),
+  });
+  refundId = refunds.json<Refund[]>()[0]!._id;
 });
 
 describe('Cache-Control: no-store on every private answer', () => {
@@ -325,6 +403,7 @@ describe('Cache-Control: no-store on every private answer', () => {
         );
       }
       if (route === 'POST /api/products/:id/reviews') review = response.json<Review>();
+      if (route === 'POST /api/orders/:id/payments') claimId = response.json<{ _id: string }>()._id;
       if (noStore(response) !== 'no-store') missing.push(`${route}: ${String(noStore(response))}`);
     }
     expect(missing).toEqual([]);

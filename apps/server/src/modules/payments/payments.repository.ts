@@ -54,7 +54,7 @@ export function createPaymentsRepository(db: Database) {
         .select()
         .from(paymentEvents)
         .where(inArray(paymentEvents.orderId, orderIds))
-        .orderBy(asc(paymentEvents.createdAt), asc(paymentEvents.id)),
+        .orderBy(asc(paymentEvents.seq)),
       executor
         .select({
           orderId: orderLines.orderId,
