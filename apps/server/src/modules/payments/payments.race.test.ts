@@ -97,7 +97,8 @@ describe.runIf(testEngine === 'postgres')('payments at once', () => {
     });
     const orders = createOrdersRepository(db, { afterMove: payments.forOrders.afterMove });
     const placed = [];
-    for (let round = 0; round < ROUNDS; round += 1) placed.push(await walletOrder(testApp.app, bea, [mug], [1]));
+    for (let round = 0; round < ROUNDS; round += 1)
+      placed.push(await walletOrder(testApp.app, bea, [mug], [1]));
     await new Promise((resolve) => setTimeout(resolve, WINDOW_HOURS * 3_600_000 + 50));
 
     const [answers] = await Promise.all([
