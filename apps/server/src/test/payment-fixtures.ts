@@ -1,11 +1,39 @@
 import type { FastifyInstance } from 'fastify';
 import { OrderSchema, SaleSchema, type Order, type PaymentMethod } from '@bazaar/shared/orders';
 import type { PaymentClaimCreate } from '@bazaar/shared/payments';
+import type { Database } from '../db/client.ts';
+import { createOrdersRepository } from '../modules/orders/orders.repository.ts';
+import { createPaymentsRepository } from '../modules/payments/payments.repository.ts';
+import { createPaymentsService } from '../modules/payments/payments.service.ts';
 import { asBearer, type TestAccount } from './accounts.ts';
 import { orderBody, placeOrder } from './order-fixtures.ts';
+import { TEST_PUBLIC_URL, useTestApp } from './test-app.ts';
 
 /** The shop's receiving numbers in tests: bKash and Rocket are both offered. */
 export const WALLET_ENV = { BKASH_NUMBER: '01711-000000', ROCKET_NUMBER: '01811-000000' };
+
+/**
+ * The test app of a file whose tests end unpaid orders when they mean to (`expiry`), not when the app's job would:
+ * every wallet order not claimed is past its window of `windowHours` almost at once.
+ */
+export function useExpiringApp(windowHours: number) {
+  return useTestApp({
+    ...WALLET_ENV,
+    PAYMENT_WINDOW_HOURS: String(windowHours),
+    PAYMENT_EXPIRY_INTERVAL_SECONDS: '3600',
+  });
+}
+
+/** Ends the unpaid orders past a window of `windowHours` once, as the app's job does: how many it ended. */
+export function expiry(db: Database, windowHours: number): () => Promise<number> {
+  const payments = createPaymentsService(createPaymentsRepository(db), {
+    configured: { bkashNumber: WALLET_ENV.BKASH_NUMBER, rocketNumber: null },
+    windowHours,
+    shopUrl: TEST_PUBLIC_URL,
+  });
+  const orders = createOrdersRepository(db, { afterMove: payments.forOrders.afterMove });
+  return () => payments.expireUnpaid((...move) => orders.moveLines(...move));
+}
 
 /** Places an order paid by `method` that must succeed, and answers it. */
 export async function walletOrder(

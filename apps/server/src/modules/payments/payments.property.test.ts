@@ -10,23 +10,16 @@ import {
   decide,
   moveSale,
   orderAs,
+  expiry,
   sendClaim,
-  WALLET_ENV,
+  useExpiringApp,
   walletOrder,
 } from '../../test/payment-fixtures.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
-import { TEST_PUBLIC_URL, useTestApp } from '../../test/test-app.ts';
-import { createOrdersRepository } from '../orders/orders.repository.ts';
-import { createPaymentsRepository } from './payments.repository.ts';
-import { createPaymentsService } from './payments.service.ts';
 
 // Every bKash order not claimed is past its window at once; it ends when a step says so.
 const WINDOW_HOURS = 0.000001;
-const testApp = useTestApp({
-  ...WALLET_ENV,
-  PAYMENT_WINDOW_HOURS: String(WINDOW_HOURS),
-  PAYMENT_EXPIRY_INTERVAL_SECONDS: '3600',
-});
+const testApp = useExpiringApp(WINDOW_HOURS);
 let bea: TestAccount;
 let mia: TestAccount;
 let leo: TestAccount;
@@ -46,14 +39,7 @@ beforeAll(async () => {
   ]);
   mug = mugRow!.id;
   lamp = lampRow!.id;
-  const { db } = testApp.database;
-  const payments = createPaymentsService(createPaymentsRepository(db), {
-    configured: { bkashNumber: WALLET_ENV.BKASH_NUMBER, rocketNumber: null },
-    windowHours: WINDOW_HOURS,
-    shopUrl: TEST_PUBLIC_URL,
-  });
-  const orders = createOrdersRepository(db, { afterMove: payments.forOrders.afterMove });
-  expire = () => payments.expireUnpaid((...move) => orders.moveLines(...move));
+  expire = expiry(testApp.database.db, WINDOW_HOURS);
 });
 
 /** What a step does; `at` picks one of the run's orders. */

@@ -7,25 +7,17 @@ import {
   decide,
   moveSale,
   orderAs,
+  expiry,
   sendClaim,
-  WALLET_ENV,
+  useExpiringApp,
   walletOrder,
 } from '../../test/payment-fixtures.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
-import { TEST_PUBLIC_URL, useTestApp } from '../../test/test-app.ts';
 import { testEngine } from '../../test/test-database.ts';
-import { createOrdersRepository } from '../orders/orders.repository.ts';
-import { createPaymentsRepository } from './payments.repository.ts';
-import { createPaymentsService } from './payments.service.ts';
 
 // PostgreSQL only: PGlite runs one statement at a time, so nothing there races.
 const WINDOW_HOURS = 0.00001;
-// The app's own job never runs here: each test ends orders when it means to.
-const testApp = useTestApp({
-  ...WALLET_ENV,
-  PAYMENT_WINDOW_HOURS: String(WINDOW_HOURS),
-  PAYMENT_EXPIRY_INTERVAL_SECONDS: '3600',
-});
+const testApp = useExpiringApp(WINDOW_HOURS);
 let bea: TestAccount;
 let ben: TestAccount;
 let mia: TestAccount;
@@ -89,13 +81,7 @@ describe.runIf(testEngine === 'postgres')('payments at once', () => {
   });
 
   it('keeps a claim that arrives as the window closes: paid, or ended and owed back, never both, never lost', async () => {
-    const { db } = testApp.database;
-    const payments = createPaymentsService(createPaymentsRepository(db), {
-      configured: { bkashNumber: WALLET_ENV.BKASH_NUMBER, rocketNumber: null },
-      windowHours: WINDOW_HOURS,
-      shopUrl: TEST_PUBLIC_URL,
-    });
-    const orders = createOrdersRepository(db, { afterMove: payments.forOrders.afterMove });
+    const expire = expiry(testApp.database.db, WINDOW_HOURS);
     const placed = [];
     for (let round = 0; round < ROUNDS; round += 1)
       placed.push(await walletOrder(testApp.app, bea, [mug], [1]));
@@ -103,7 +89,7 @@ describe.runIf(testEngine === 'postgres')('payments at once', () => {
 
     const [answers] = await Promise.all([
       Promise.all(placed.map((order) => sendClaim(testApp.app, bea, order._id, claimOf(order)))),
-      payments.expireUnpaid((...move) => orders.moveLines(...move)),
+      expire(),
     ]);
     for (const [i, answer] of answers.entries()) {
       expect(answer.statusCode, answer.body).toBe(201);
