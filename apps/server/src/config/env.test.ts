@@ -15,7 +15,11 @@ describe('parseEnv', () => {
       REQUEST_TIMEOUT_SECONDS: 30,
       KEEP_ALIVE_TIMEOUT_SECONDS: 72,
       WEB_CONCURRENCY: 1,
+      PAYMENT_WINDOW_HOURS: 24,
+      PAYMENT_EXPIRY_INTERVAL_SECONDS: 60,
     });
+    expect(env.BKASH_NUMBER).toBeUndefined();
+    expect(env.ROCKET_NUMBER).toBeUndefined();
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.LOG_FORMAT).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
@@ -54,6 +58,10 @@ describe('parseEnv', () => {
       REQUEST_TIMEOUT_SECONDS: '20',
       KEEP_ALIVE_TIMEOUT_SECONDS: '65',
       WEB_CONCURRENCY: '4',
+      BKASH_NUMBER: '01711-000000',
+      ROCKET_NUMBER: '+880 1811 000000',
+      PAYMENT_WINDOW_HOURS: '0.5',
+      PAYMENT_EXPIRY_INTERVAL_SECONDS: '30',
     });
     expect(env).toMatchObject({
       PORT: 8080,
@@ -68,6 +76,10 @@ describe('parseEnv', () => {
       REQUEST_TIMEOUT_SECONDS: 20,
       KEEP_ALIVE_TIMEOUT_SECONDS: 65,
       WEB_CONCURRENCY: 4,
+      BKASH_NUMBER: '01711-000000',
+      ROCKET_NUMBER: '+880 1811 000000',
+      PAYMENT_WINDOW_HOURS: 0.5,
+      PAYMENT_EXPIRY_INTERVAL_SECONDS: 30,
     });
   });
 
@@ -100,6 +112,11 @@ describe('parseEnv', () => {
     ['WEB_CONCURRENCY', '0'],
     ['WEB_CONCURRENCY', '1.5'],
     ['WEB_CONCURRENCY', '65'],
+    ['BKASH_NUMBER', 'call us'],
+    ['ROCKET_NUMBER', '12'],
+    ['PAYMENT_WINDOW_HOURS', '0'],
+    ['PAYMENT_WINDOW_HOURS', 'a day'],
+    ['PAYMENT_EXPIRY_INTERVAL_SECONDS', '-1'],
   ])('stops on a bad %s with a message naming it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}: .*got "${value}"`));
   });

@@ -486,3 +486,43 @@ describe('payment events', () => {
     expect(eventKinds(await orderAs(testApp.app, bea, order))).toEqual(['claimed', 'accepted']);
   });
 });
+
+describe('reviews follow the money', () => {
+  const eligible = async (productId: string) =>
+    (await get(bea, `/api/products/${productId}/reviews/eligibility`)).json<{ canReview: boolean }>()
+      .canReview;
+  const review = (productId: string) => post(bea, `/api/products/${productId}/reviews`, { rating: 5 });
+
+  it('earns no review for a bKash order not accepted: it cannot reach the buyer unpaid', async () => {
+    const [cup] = await insertProducts(testApp.database.db, [productRow({ name: 'Cup', sellerId: mia.id })]);
+    const order = await walletOrder(testApp.app, bea, [cup!.id], [1]);
+    await claimed(testApp.app, bea, order);
+    expect((await moveSale(testApp.app, mia, order._id, 'shipped')).statusCode).toBe(409);
+    expect((await moveSale(testApp.app, mia, order._id, 'delivered')).statusCode).toBe(409);
+    expect(await eligible(cup!.id)).toBe(false);
+    expect((await review(cup!.id)).statusCode).toBe(403);
+  });
+
+  it('earns one once the payment is accepted and the line delivered', async () => {
+    const [bowl] = await insertProducts(testApp.database.db, [
+      productRow({ name: 'Bowl', sellerId: mia.id }),
+    ]);
+    const order = await walletOrder(testApp.app, bea, [bowl!.id], [1]);
+    await decide(testApp.app, admin, await claimed(testApp.app, bea, order), 'accept');
+    for (const status of ['shipped', 'delivered']) {
+      expect((await moveSale(testApp.app, mia, order._id, status)).statusCode).toBe(200);
+    }
+    expect(await eligible(bowl!.id)).toBe(true);
+    expect((await review(bowl!.id)).statusCode).toBe(201);
+  });
+
+  it('earns one for a cash order once delivered: its cash was collected in the same move', async () => {
+    const [jug] = await insertProducts(testApp.database.db, [productRow({ name: 'Jug', sellerId: mia.id })]);
+    const order = await walletOrder(testApp.app, bea, [jug!.id], [1], 'cash on delivery');
+    expect((await moveSale(testApp.app, mia, order._id, 'shipped')).statusCode).toBe(200);
+    expect(await eligible(jug!.id)).toBe(false);
+    expect((await moveSale(testApp.app, mia, order._id, 'delivered')).statusCode).toBe(200);
+    expect((await orderAs(testApp.app, bea, order)).payment.status).toBe('paid');
+    expect(await eligible(jug!.id)).toBe(true);
+  });
+});
