@@ -279,3 +279,21 @@ export function usersCommand(env: Record<string, string>, ...args: string[]) {
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return exited(child).then(() => ({ code: child.exitCode, output }));
 }
+
+/**
+ * Verifies the admin `email` with the operator's command while no server runs on `env`, starts one and signs the admin
+ * in through the command's link, as an operator would: the server and the admin's new session token.
+ */
+export async function startWithVerifiedAdmin(
+  servers: ReturnType<typeof serverProcesses>,
+  env: Record<string, string>,
+  email: string,
+): Promise<{ server: ServerProcess; token: string }> {
+  const verified = await usersCommand(env, 'verify', email);
+  if (verified.code !== 0) throw new Error(`the operator's verify failed: ${verified.output}`);
+  const server = await servers.start(env);
+  const signedIn = await choosePasswordOver(server, operatorLinkOf(verified.output), TEST_PASSWORD);
+  if (signedIn.status !== 200)
+    throw new Error(`the operator's link failed: ${signedIn.status} ${signedIn.text}`);
+  return { server, token: signedIn.headers.get('set-auth-token') ?? '' };
+}

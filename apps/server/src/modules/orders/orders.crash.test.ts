@@ -5,14 +5,12 @@ import { PAGE_SIZE_MAX } from '@bazaar/shared/pagination';
 import { payableCents } from '@bazaar/shared/pricing';
 import type { Product } from '@bazaar/shared/products';
 import { queryRows } from '../../db/client.ts';
-import { asBearer, TEST_PASSWORD, type TestAccount } from '../../test/accounts.ts';
+import { asBearer, type TestAccount } from '../../test/accounts.ts';
 import {
   call,
   serverProcesses,
   signUpOver,
-  usersCommand,
-  choosePasswordOver,
-  operatorLinkOf,
+  startWithVerifiedAdmin,
   withStoredDatabase,
   type ServerProcess,
 } from '../../test/server-process.ts';
@@ -182,12 +180,9 @@ describe(`a server killed with SIGKILL while ${PLACEMENTS} orders are being plac
     unacknowledged = placements.filter((placement) => !acknowledged.has(placement));
     // The admin reads every order after the restart; the operator's command makes it one while the server is down,
     // and its link chooses the password and signs the operator in.
-    const verified = await usersCommand(env, 'verify', TEST_ADMIN_EMAIL);
-    expect(verified.code, verified.output).toBe(0);
-    server = await servers.start(env);
-    const signedIn = await choosePasswordOver(server, operatorLinkOf(verified.output), TEST_PASSWORD);
-    expect(signedIn.status, signedIn.text).toBe(200);
-    admin = { ...admin, token: signedIn.headers.get('set-auth-token') ?? '' };
+    const restarted = await startWithVerifiedAdmin(servers, env, TEST_ADMIN_EMAIL);
+    server = restarted.server;
+    admin = { ...admin, token: restarted.token };
     // Two server starts and 200 orders on a busy machine.
   }, 240_000);
 
