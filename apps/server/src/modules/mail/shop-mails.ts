@@ -28,8 +28,19 @@ export interface MailedLine {
 const lineText = (line: MailedLine) =>
   `${line.quantity} × ${line.name}: ${formatDollars(line.lineTotalCents)}`;
 
-/** The buyer's mail of a placed order, and each seller's of their own lines of it. */
-export function orderPlacedMails(shopUrl: string, order: MailedOrder, lines: MailedLine[]): OutgoingMail[] {
+const sumOf = (amounts: Iterable<number>) => [...amounts].reduce((sum, amount) => sum + amount, 0);
+
+/**
+ * The buyer's mail of a placed order, and each seller's of their own lines of it; `shipping` is what each seller's
+ * part was charged to ship.
+ */
+export function orderPlacedMails(
+  shopUrl: string,
+  order: MailedOrder,
+  lines: MailedLine[],
+  shipping: ReadonlyMap<string, number>,
+): OutgoingMail[] {
+  const goods = sumOf(lines.map((line) => line.lineTotalCents));
   const delivery = `Delivery to ${order.name}, ${order.address} (${order.phone}); payment: ${order.paymentMethod}.`;
   const buyer: OutgoingMail = {
     kind: 'order-placed',
@@ -37,20 +48,27 @@ export function orderPlacedMails(shopUrl: string, order: MailedOrder, lines: Mai
     subject: `Your order ${orderNumberText(order.number)} is placed`,
     ...mailBody({
       heading: 'Thank you for your order',
-      paragraphs: [...lines.map(lineText), `Total: ${formatDollars(order.totalCents)}`, delivery],
+      paragraphs: [
+        ...lines.map(lineText),
+        `Subtotal: ${formatDollars(goods)}. Shipping: ${formatDollars(sumOf(shipping.values()))}.`,
+        `Total: ${formatDollars(order.totalCents)}`,
+        delivery,
+      ],
       action: { label: 'See your orders', url: `${shopUrl}/dashboard/orders` },
     }),
   };
   const sellers = [...new Set(lines.map((line) => line.sellerEmail))].map((sellerEmail): OutgoingMail => {
     const own = lines.filter((line) => line.sellerEmail === sellerEmail);
-    const total = own.reduce((sum, line) => sum + line.lineTotalCents, 0);
+    const ownGoods = sumOf(own.map((line) => line.lineTotalCents));
+    const ownShipping = shipping.get(sellerEmail) ?? 0;
+    const yourPart = `Your part: ${formatDollars(ownGoods + ownShipping)} (shipping ${formatDollars(ownShipping)}).`;
     return {
       kind: 'sale',
       to: sellerEmail,
       subject: `New sale: order ${orderNumberText(order.number)}`,
       ...mailBody({
         heading: 'You sold something',
-        paragraphs: [...own.map(lineText), `Your part: ${formatDollars(total)}`, delivery],
+        paragraphs: [...own.map(lineText), yourPart, delivery],
         action: { label: 'See your sales', url: `${shopUrl}/dashboard/sales` },
       }),
     };

@@ -5,6 +5,8 @@ import { createOrdersRepository, type OrdersRepositoryOptions } from './orders.r
 import { orderRoutes } from './orders.routes.ts';
 import { createOrdersService } from './orders.service.ts';
 
+export { shippingAtPlacement } from './order-parts.ts';
+
 export async function registerOrders(
   api: FastifyInstance,
   {

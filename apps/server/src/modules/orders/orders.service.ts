@@ -36,7 +36,8 @@ import type {
   LineMove,
 } from './orders.repository.ts';
 import type { ShopImageUrls } from '../../images/image-urls.ts';
-import { snapshotLine } from '../../db/order-line.ts';
+import { pricedLine } from '../../db/order-line.ts';
+import { partsOf, shippingAtPlacement } from './order-parts.ts';
 
 /** Attempts at placing one order whose products change (or go) under it, before it is refused. */
 const PLACEMENT_ATTEMPTS = 3;
@@ -53,11 +54,19 @@ function canonicalJson(value: unknown): string {
 
 const digestOf = (input: OrderCreate) => createHash('sha256').update(canonicalJson(input)).digest('hex');
 
-/** What is payable now for `lines`: all but the cancelled ones. */
-const dueCents = (lines: ShownLineRow[]) =>
-  lines.reduce((sum, line) => (line.status === 'cancelled' ? sum : sum + line.lineTotalCents), 0);
+const sumOf = (amounts: number[]) => amounts.reduce((sum, amount) => sum + amount, 0);
 
-function toOrder(row: OrderRow, lines: ShownLineRow[], images: ShopImageUrls): Order {
+/**
+ * An order as the wire shows it: `row.totalCents` is what the buyer was asked to pay for `lines` (each seller's
+ * shipping included, from `shipping`).
+ */
+function toOrder(
+  row: OrderRow,
+  lines: ShownLineRow[],
+  shipping: ReadonlyMap<string, number>,
+  images: ShopImageUrls,
+): Order {
+  const parts = partsOf(lines, shipping);
   return {
     _id: row.id,
     number: orderNumberText(row.number),
@@ -79,8 +88,17 @@ function toOrder(row: OrderRow, lines: ShownLineRow[], images: ShopImageUrls): O
       seller: line.seller,
       cancellation: line.cancelledBy ? { by: line.cancelledBy, reason: line.cancelReason } : null,
     })),
+    subtotal: centsToDollars(sumOf(parts.map((part) => part.goodsCents))),
+    shipping: centsToDollars(sumOf(parts.map((part) => part.shippingCents))),
     totalPrice: centsToDollars(row.totalCents),
-    due: centsToDollars(dueCents(lines)),
+    due: centsToDollars(sumOf(parts.map((part) => part.dueCents))),
+    parts: parts.map((part) => ({
+      seller: part.lines[0]?.seller ?? null,
+      subtotal: centsToDollars(part.goodsCents),
+      shipping: centsToDollars(part.shippingCents),
+      due: centsToDollars(part.dueCents),
+      status: part.status,
+    })),
     orderTime: row.orderTime.toISOString(),
     status: row.status,
   };
@@ -93,41 +111,59 @@ function toOrder(row: OrderRow, lines: ShownLineRow[], images: ShopImageUrls): O
 function toSale(
   row: ListedOrderRow,
   lines: ShownLineRow[],
+  shipping: ReadonlyMap<string, number>,
   images: ShopImageUrls,
   withContact: boolean,
 ): Sale {
-  const { email, userEmail, ...order } = toOrder(row, lines, images);
+  const { email, userEmail, ...order } = toOrder(row, lines, shipping, images);
   const contact = withContact ? {} : { name: null, phone: null, address: null };
   return { ...order, ...contact, buyer: row.buyer };
 }
 
+/** How an order is shaped for an answer, from its row, its lines and what each seller's part was charged to ship. */
+type Presenter<Row, Shown> = (
+  row: Row,
+  lines: ShownLineRow[],
+  shipping: ReadonlyMap<string, number>,
+) => Shown;
+
 /**
- * The orders of `rows` with their lines, read in one query (no query per order), shaped by `present`. With a
- * seller, each order shows only that seller's lines, and its total and status are theirs: what the buyer bought
- * from others stays hidden.
+ * The orders of `rows` with their lines and parts, read in two queries (none per order), shaped by `present`. With
+ * a seller, each order shows only that seller's lines and part, and its total and status are theirs: what the buyer
+ * bought from others stays hidden.
  */
 async function withLines<Row extends OrderRow, Shown>(
   repository: OrdersRepository,
   rows: Row[],
   sellerEmail: string | undefined,
-  present: (row: Row, lines: ShownLineRow[]) => Shown,
+  present: Presenter<Row, Shown>,
 ): Promise<Shown[]> {
+  const ids = rows.map((row) => row.id);
+  const [lines, parts] = await Promise.all([
+    repository.linesOf(ids, sellerEmail),
+    repository.shippingOf(ids, sellerEmail),
+  ]);
   const byOrder = new Map<string, ListedLineRow[]>(rows.map((row) => [row.id, []]));
-  const lines = await repository.linesOf(
-    rows.map((row) => row.id),
-    sellerEmail,
-  );
   for (const line of lines) byOrder.get(line.orderId)?.push(line);
+  const shippingByOrder = new Map<string, Map<string, number>>(rows.map((row) => [row.id, new Map()]));
+  for (const part of parts) shippingByOrder.get(part.orderId)?.set(part.sellerEmail, part.shippingCents);
   return rows.map((row) => {
     const own = byOrder.get(row.id) ?? [];
-    if (sellerEmail === undefined) return present(row, own);
-    const totalCents = own.reduce((sum, line) => sum + line.lineTotalCents, 0);
-    return present({ ...row, totalCents, status: orderStatusOf(own.map((line) => line.status)) }, own);
+    const shipping = shippingByOrder.get(row.id) ?? new Map<string, number>();
+    if (sellerEmail === undefined) return present(row, own, shipping);
+    const totalCents = sumOf([...own.map((line) => line.lineTotalCents), ...shipping.values()]);
+    const status = orderStatusOf(own.map((line) => line.status));
+    return present({ ...row, totalCents, status }, own, shipping);
   });
 }
 
-const orderWithLines = async (repository: OrdersRepository, images: ShopImageUrls, row: OrderRow) =>
-  toOrder(row, await repository.linesOf([row.id]), images);
+async function orderWithLines(repository: OrdersRepository, images: ShopImageUrls, row: OrderRow) {
+  const present = (row: OrderRow, lines: ShownLineRow[], shipping: ReadonlyMap<string, number>) =>
+    toOrder(row, lines, shipping, images);
+  const [order] = await withLines(repository, [row], undefined, present);
+  if (!order) throw new Error('an order read without its row');
+  return order;
+}
 
 /** The order a key was first used for; the same key for a different submission is refused. */
 async function replay(
@@ -159,7 +195,7 @@ async function priceLines(repository: OrdersRepository, wanted: OrderCreate['pro
   const unknown: { productId: string; position: number }[] = [];
   wanted.forEach(({ productId, quantity }, position) => {
     const product = byId.get(productId);
-    if (product) lines.push({ ...snapshotLine(product, quantity, position), seller: product.seller });
+    if (product) lines.push(pricedLine(product, quantity, position));
     else unknown.push({ productId, position });
   });
   return { lines, unknown };
@@ -247,13 +283,16 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
   /** The viewer's sales: only their lines, unless an admin's, who sees every line. */
   const sellerScope = (viewer: Viewer) => (viewer.isAdmin ? undefined : viewer.email.toLowerCase());
   // A seller reads where to send their lines while they have some to ship or deliver; an admin always.
-  const presentSale = (sellerEmail: string | undefined) => (row: ListedOrderRow, lines: ShownLineRow[]) =>
-    toSale(
-      row,
-      lines,
-      images,
-      sellerEmail === undefined || sellerHasWorkLeft(lines.map((line) => line.status)),
-    );
+  const presentSale =
+    (sellerEmail: string | undefined): Presenter<ListedOrderRow, Sale> =>
+    (row, lines, shipping) =>
+      toSale(
+        row,
+        lines,
+        shipping,
+        images,
+        sellerEmail === undefined || sellerHasWorkLeft(lines.map((line) => line.status)),
+      );
 
   /** The order a client named, or a 404. */
   async function existing<Row>(found: Promise<Row | undefined>): Promise<Row> {
@@ -297,7 +336,8 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
 
   async function page(query: OrderListQuery & OrderFilter) {
     const { rows, total } = await repository.list(query);
-    const present = (row: OrderRow, lines: ShownLineRow[]) => toOrder(row, lines, images);
+    const present: Presenter<OrderRow, Order> = (row, lines, shipping) =>
+      toOrder(row, lines, shipping, images);
     return { items: await withLines(repository, rows, query.sellerEmail, present), total };
   }
 
@@ -337,7 +377,8 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
         // Who sells a line is the product's seller as the shop has it, compared with the session's account.
         const own = lines.filter((line) => line.sellerEmail === userEmail);
         if (own.length > 0) throw ownProducts(own);
-        const totalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+        const shipping = shippingAtPlacement(lines);
+        const totalCents = sumOf([...lines.map((line) => line.lineTotalCents), ...shipping.values()]);
         if (shownTotalCents !== undefined && shownTotalCents !== totalCents) {
           // Priced from this process's memory, which may be older than what the buyer saw: ask the database.
           if (!fresh) {
@@ -358,7 +399,8 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
             requestDigest: idempotencyKey === null ? null : digest,
           },
           lines,
-          (order, placed) => orderPlacedMails(shopUrl, order, placed),
+          shipping,
+          (order, placed) => orderPlacedMails(shopUrl, order, placed, shipping),
         );
         if (placement.outcome === 'repriced') {
           fresh = true;
@@ -369,7 +411,7 @@ export function createOrdersService(repository: OrdersRepository, images: ShopIm
             ...line,
             seller: lines[index]?.seller ?? null,
           }));
-          return { order: toOrder(placement.order, placed, images), created: true };
+          return { order: toOrder(placement.order, placed, shipping, images), created: true };
         }
         // The key's order (made before, or by a concurrent submission) is the answer, even once it took the last units.
         const replayed = await earlier();
