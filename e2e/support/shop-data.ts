@@ -22,6 +22,11 @@ export async function discountedProducts(request: APIRequestContext, count: numb
   return products.slice(0, count);
 }
 
+/** What an order of `products` is charged to ship: each demo seller keeps the shop's default, $10.00 a part. */
+export function demoShippingCents(products: readonly Product[]): number {
+  return 1000 * new Set(products.map((product) => product.seller.handle)).size;
+}
+
 type ContactDetails = Omit<OrderCreateInput, 'products'>;
 
 /** A checkout form's contact details that the server accepts. */

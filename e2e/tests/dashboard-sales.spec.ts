@@ -81,7 +81,10 @@ test('a buyer orders from two sellers; each ships their part on the Sales page; 
   const miasSale = sale(mia.page, 'Bea Buyer');
   await expect(miasSale).toContainText(address);
   await expect(miasSale).toContainText('+44 20 7946 0001');
-  await expect(miasSale).toContainText(`Total ${formatDollars(payableCents(mia.product, 2))}`);
+  // Her part: two of her products and her $10.00 of shipping.
+  await expect(miasSale).toContainText(
+    `Total ${formatDollars(payableCents(mia.product, 2) + 1000)}incl. $10.00 shipping`,
+  );
   const miasLines = miasSale.getByRole('list', { name: 'Products' }).getByRole('listitem');
   await expect(miasLines).toHaveCount(1);
   await expect(miasLines).toContainText(mia.product.name);
@@ -216,7 +219,9 @@ test('a seller cancels their part after confirming; its units go back into stock
   const row = orderRow(buyer, 'Cancel Court 9');
   await expect(row.getByRole('cell').last()).toContainText('cancelled');
   // The total as ordered, what was cancelled and what is due now; who cancelled, and why.
-  await expect(row.getByRole('cell').nth(3)).toHaveText(/^\$\d+\.\d\dCancelled −\$\d+\.\d\dDue \$0\.00$/);
+  await expect(row.getByRole('cell').nth(3)).toHaveText(
+    /^\$\d+\.\d\dincl\. \$\d+\.\d\d shippingCancelled −\$\d+\.\d\dDue \$0\.00$/,
+  );
   await expect(row.getByRole('list', { name: 'Cancellations' })).toHaveText(
     `Cancelled by Mia Mugs: “The enamel chipped in the kiln” (${mia.product.name})`,
   );

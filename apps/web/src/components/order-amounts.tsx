@@ -1,26 +1,49 @@
 import type { Canceller, Order, OrderLine } from '@bazaar/shared/orders';
 import { dollarsToCents, formatDollars, formatWireDollars } from '@bazaar/shared/pricing';
 
+/** The shipping a total includes, when there is any. */
+export function ShippingIncluded({ shipping }: { shipping: number }) {
+  if (shipping === 0) return null;
+  return (
+    <span className="text-xs font-normal whitespace-nowrap text-gray-600">
+      incl. {formatWireDollars(shipping)} shipping
+    </span>
+  );
+}
+
 /**
- * An order's total as ordered and, once some of it is cancelled, what was cancelled and what is due now (the
- * server's `due`); `label` names the total ("Total" on a card, nothing in a table's Price column).
+ * An order's total as ordered (with the shipping it includes) and, once some of it is cancelled, what was cancelled
+ * and what is due now (the server's `due`); `label` names the total ("Total" on a card, nothing in a table's Price
+ * column).
  */
-export function OrderAmounts({ order, label }: { order: Pick<Order, 'totalPrice' | 'due'>; label?: string }) {
+export function OrderAmounts({
+  order,
+  label,
+}: {
+  order: Pick<Order, 'totalPrice' | 'due' | 'shipping'>;
+  label?: string;
+}) {
   const total = label
     ? `${label} ${formatWireDollars(order.totalPrice)}`
     : formatWireDollars(order.totalPrice);
-  if (order.due === order.totalPrice) return <span>{total}</span>;
   const cancelled = dollarsToCents(order.totalPrice) - dollarsToCents(order.due);
   return (
     <span className="flex flex-col">
       <span>{total}</span>
-      <span className="text-sm font-normal whitespace-nowrap text-gray-600">
-        Cancelled −{formatDollars(cancelled)}
-      </span>
-      <span className="font-semibold whitespace-nowrap text-gray-900">
-        Due {formatWireDollars(order.due)}
-      </span>
+      <ShippingIncluded shipping={order.shipping} />
+      {cancelled > 0 && <Cancelled cancelledCents={cancelled} due={order.due} />}
     </span>
+  );
+}
+
+function Cancelled({ cancelledCents, due }: { cancelledCents: number; due: number }) {
+  return (
+    <>
+      <span className="text-sm font-normal whitespace-nowrap text-gray-600">
+        Cancelled −{formatDollars(cancelledCents)}
+      </span>
+      <span className="font-semibold whitespace-nowrap text-gray-900">Due {formatWireDollars(due)}</span>
+    </>
   );
 }
 

@@ -56,7 +56,8 @@ interface CheckoutFormProps {
   initial: ContactDetails;
   /** The lines to order: the buy items whose products still exist. */
   lines: BuyItem[];
-  totalCents: number;
+  /** What the buyer is asked to pay, shipping included; undefined until every seller's shipping is known. */
+  totalCents: number | undefined;
   /** False while products are loading, none is left to order, or a line wants more than is left. */
   canPlace: boolean;
   onPlaced: () => void;
@@ -88,7 +89,7 @@ export function CheckoutForm({
       ...details,
       products: lines.map(({ productId, quantity }) => ({ productId, quantity })),
       // The total the buyer is shown: the server refuses the order (409) if it now costs otherwise.
-      totalPrice: centsToDollars(totalCents),
+      totalPrice: totalCents === undefined ? undefined : centsToDollars(totalCents),
     }),
     initialValues: initial,
     canSubmit: canPlace,
@@ -163,7 +164,7 @@ export function CheckoutForm({
             Total Price
           </span>{' '}
           <output aria-labelledby={totalId} className="font-bold tabular-nums">
-            {formatDollars(totalCents)}
+            {totalCents === undefined ? '…' : formatDollars(totalCents)}
           </output>
         </p>
         <Button

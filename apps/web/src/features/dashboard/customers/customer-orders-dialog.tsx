@@ -1,3 +1,4 @@
+import { ShippingIncluded } from '../../../components/order-amounts.tsx';
 import { useEffect, useRef } from 'react';
 import type { Sale } from '@bazaar/shared/orders';
 import { formatWireDollars } from '@bazaar/shared/pricing';
@@ -21,7 +22,10 @@ function OrderDetails({ order }: { order: Sale }) {
           <time dateTime={order.orderTime}>{orderDate.format(new Date(order.orderTime))}</time>
         </h3>
         <OrderStatusBadge status={order.status} />
-        <p className="ml-auto font-semibold text-gray-900">Total {formatWireDollars(order.totalPrice)}</p>
+        <p className="ml-auto flex flex-col items-end font-semibold text-gray-900">
+          Total {formatWireDollars(order.totalPrice)}
+          <ShippingIncluded shipping={order.shipping} />
+        </p>
       </header>
       <p className="mb-3 text-sm text-gray-700">Ship to: {order.address ?? NO_CONTACT}</p>
       <table className="w-full text-left text-sm">
