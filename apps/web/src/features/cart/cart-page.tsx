@@ -25,7 +25,7 @@ type ShownLine = Exclude<CartProduct, { status: 'missing' }>;
 export function Component() {
   const items = useCartItems();
   const navigate = useNavigate();
-  const { user } = useViewer();
+  const { user, profile } = useViewer();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const lines = useCartProducts(Object.keys(items));
   useDropDeletedProducts(lines.filter((line) => line.status === 'missing').map((line) => line.productId));
@@ -115,6 +115,7 @@ export function Component() {
                     product={line.product}
                     quantity={quantity}
                     totalCents={payableCents(line.product, quantity)}
+                    isOwn={line.product.seller.handle === profile?.handle}
                     onIncrement={() => cartActions.increment(line.productId)}
                     onDecrement={() => cartActions.decrement(line.productId)}
                     onBuyNow={() => goToCheckout([fromCart(line.productId)])}
