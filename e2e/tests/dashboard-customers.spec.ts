@@ -88,9 +88,10 @@ test("a seller sees who bought their products by handle, never their e-mails nor
   await expect(dialog).not.toContainText(bea.email);
   const shown = dialog.getByRole('article');
   await expect(shown).toHaveCount(1);
-  // 2 × $40.00 − 25 %; the other seller's product in the same order is not shown, nor counted.
+  // 2 × $40.00 − 25 % and the seller's $10.00 shipping; the other seller's product in the same order is not shown,
+  // nor counted.
   await expect(shown.getByRole('row')).toHaveText(['ProductQuantityLine total', `${lamp.name}2$60.00`]);
-  await expect(shown).toContainText('Total $60.00');
+  await expect(shown).toContainText('Total $70.00');
   await expect(shown).toContainText('processing');
   await expect(shown).toContainText('Ship to: 1 High Street, London');
   await expect(shown.getByRole('time')).toHaveAttribute('datetime', order.orderTime);

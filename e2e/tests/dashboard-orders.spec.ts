@@ -1,10 +1,11 @@
-import { formatDollars, payableCents } from '@bazaar/shared/pricing';
+import { formatDollars } from '@bazaar/shared/pricing';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { TEST_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { signInAsAdminViaApi, signUpViaApi } from '../support/auth.ts';
 import {
   discountedProducts,
   ORDERS_TABLE_COLUMNS,
+  orderTotalCents,
   ordersViaApi,
   placeOrderViaApi,
 } from '../support/shop-data.ts';
@@ -73,7 +74,12 @@ test('the table lists the buyer’s orders newest first with the spec’s column
     newer.number,
     `${second.name}, ${third.name}`,
     '2',
-    formatDollars(payableCents(second, 1) + payableCents(third, 2)),
+    formatDollars(
+      orderTotalCents([
+        { product: second, quantity: 1 },
+        { product: third, quantity: 2 },
+      ]),
+    ),
     'Newer Street 2',
     /\d/,
     /^processing/,
@@ -82,7 +88,7 @@ test('the table lists the buyer’s orders newest first with the spec’s column
     older.number,
     first.name,
     '1',
-    formatDollars(payableCents(first, 3)),
+    formatDollars(orderTotalCents([{ product: first, quantity: 3 }])),
     'Older Street 1',
     /\d/,
     /^processing/,
@@ -213,7 +219,7 @@ test('a long order history loads one page at a time with Load more', async ({ pa
     placed[0]?.number ?? '',
     product.name,
     '1',
-    formatDollars(payableCents(product, 1)),
+    formatDollars(orderTotalCents([{ product, quantity: 1 }])),
     'Page Street 1',
     /\d/,
     /^processing/,

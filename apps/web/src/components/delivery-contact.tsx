@@ -1,0 +1,38 @@
+/** The server sends a seller the delivery contact only while they have lines of the order to ship or deliver. */
+const NO_CONTACT = 'Not shown, nothing of yours left to ship or deliver';
+
+const termClass = 'font-medium text-gray-600';
+
+/**
+ * Where an order goes and whom to call, as terms of a `<dl>`: the contact typed at checkout, or, for a seller whose
+ * part is done (`address` null), why it is not shown.
+ */
+export function DeliveryContact({
+  name,
+  address,
+  phone,
+}: {
+  name: string | null;
+  address: string | null;
+  phone: string | null;
+}) {
+  if (address === null) {
+    return (
+      <>
+        <dt className={termClass}>Ship to</dt>
+        <dd className="text-gray-600">{NO_CONTACT}</dd>
+      </>
+    );
+  }
+  return (
+    <>
+      <dt className={termClass}>Ship to</dt>
+      <dd className="break-words whitespace-pre-line text-gray-900">
+        {name && `${name}\n`}
+        {address}
+      </dd>
+      <dt className={termClass}>Phone</dt>
+      <dd className="text-gray-900">{phone}</dd>
+    </>
+  );
+}
