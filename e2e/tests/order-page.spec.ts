@@ -1,6 +1,6 @@
 import type { OrderCreated } from '@bazaar/shared/orders';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { shopOrigin, signUpViaApi, type SignedUpAccount } from '../support/auth.ts';
+import { shopOrigin, signInAsAdminViaApi, signUpViaApi, type SignedUpAccount } from '../support/auth.ts';
 import { createProductViaApi, placeOrderViaApi } from '../support/shop-data.ts';
 import { screenshot } from '../support/screens.ts';
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll } from '../support/storefront-checks.ts';
@@ -197,6 +197,9 @@ test('the printed page is the receipt: the shop’s name, the number, the date, 
   await expect(summary(page).getByRole('definition')).toHaveText(['$66.00', '$14.50', '$80.50']);
   await expect(page.getByRole('region', { name: 'Delivery' })).toContainText(address);
   await expect(page.getByRole('region', { name: 'Payment' })).toContainText('Cash on delivery');
+  // About the printable width of an A4 page.
+  await page.setViewportSize({ width: 720, height: 1000 });
+  await expectNoSidewaysScroll(page);
   await screenshot(page, 'order-receipt-print');
 });
 
@@ -267,5 +270,27 @@ test('a number that is not the viewer’s shows Order not found, as does one no 
   }
   await page.getByRole('link', { name: 'Your orders' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('an admin opens any order whole from Sales, and moves every part of it', async ({ browser }) => {
+  const { order, address } = await twoSellersOrder(browser);
+  const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await signInAsAdminViaApi(page);
+
+  await page.goto(`/dashboard/sales/${order.number}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${order.number}` })).toBeFocused();
+  await expect(page.getByRole('link', { name: 'All sales' })).toBeVisible();
+  await expect(part(page, 'From Mia Mugs')).toBeVisible();
+  await expect(part(page, 'From Leo Lamps')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Delivery' })).toContainText(address);
+  await expect(summary(page).getByRole('button')).toHaveText(['Ship', 'Cancel']);
+  await summary(page)
+    .getByRole('button', { name: `Ship order ${order.number}` })
+    .click();
+  await expect(page.getByText('Order shipped', { exact: true })).toBeVisible();
+  for (const name of ['From Mia Mugs', 'From Leo Lamps'])
+    await expect(part(page, name).getByRole('progressbar')).toHaveAttribute('aria-valuetext', 'shipped');
+  await expect(summary(page).getByRole('button')).toHaveText(['Deliver', 'Cancel']);
   await expectNoSeriousA11yViolations(page);
 });

@@ -1,7 +1,7 @@
 /** The server sends a seller the delivery contact only while they have lines of the order to ship or deliver. */
 const NO_CONTACT = 'Not shown, nothing of yours left to ship or deliver';
 
-const termClass = 'font-medium text-gray-600';
+const termClass = 'font-medium whitespace-nowrap text-gray-600';
 
 /**
  * Where an order goes and whom to call, as terms of a `<dl>`: the contact typed at checkout, or, for a seller whose

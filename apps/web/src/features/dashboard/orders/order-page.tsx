@@ -40,7 +40,7 @@ function SideBox({ id, title, children }: { id: string; title: string; children:
 function PaymentBox({ order }: { order: NumberedOrder }) {
   return (
     <SideBox id="payment-heading" title="Payment">
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
         <dt className="font-medium text-gray-600">Method</dt>
         <dd className="text-gray-900">{PAYMENT_METHOD_NAMES[order.paymentMethod]}</dd>
         <dt className="font-medium text-gray-600">Due</dt>
@@ -130,13 +130,13 @@ function OrderLayout({
         </p>
         {parts}
       </div>
-      <aside aria-label="Order summary" className="flex flex-col gap-4 print:grid print:grid-cols-3">
+      <aside aria-label="Order summary" className="flex flex-col gap-4 print:grid print:grid-cols-2">
         <SideBox id="totals-heading" title="Summary">
           <OrderTotals order={order} />
           <div className="mt-3 flex flex-wrap gap-2 empty:hidden print:hidden">{moves}</div>
         </SideBox>
         <SideBox id="delivery-heading" title="Delivery">
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">{contact}</dl>
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">{contact}</dl>
         </SideBox>
         <PaymentBox order={order} />
       </aside>
