@@ -4,17 +4,19 @@ const NO_CONTACT = 'Not shown, nothing of yours left to ship or deliver';
 const termClass = 'font-medium whitespace-nowrap text-gray-600';
 
 /**
- * Where an order goes and whom to call, as terms of a `<dl>`: the contact typed at checkout, or, for a seller whose
- * part is done (`address` null), why it is not shown.
+ * Where an order goes and whom to call, as terms of a `<dl>`: the contact typed at checkout (with its e-mail for the
+ * buyer), or, for a seller whose part is done (`address` null), why it is not shown.
  */
 export function DeliveryContact({
   name,
   address,
   phone,
+  email,
 }: {
   name: string | null;
   address: string | null;
   phone: string | null;
+  email?: string;
 }) {
   if (address === null) {
     return (
@@ -33,6 +35,12 @@ export function DeliveryContact({
       </dd>
       <dt className={termClass}>Phone</dt>
       <dd className="text-gray-900">{phone}</dd>
+      {email && (
+        <>
+          <dt className={termClass}>Email</dt>
+          <dd className="break-words text-gray-900">{email}</dd>
+        </>
+      )}
     </>
   );
 }

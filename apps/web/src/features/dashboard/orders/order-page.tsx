@@ -16,7 +16,8 @@ import { useViewer } from '../../auth/public.ts';
 import { SaleMoves } from '../sales/sale-moves.tsx';
 import { isSale, useOrderByNumber, type NumberedOrder } from './api/get-order-by-number.ts';
 import { OrderMoves, rolesIn } from './order-moves.tsx';
-import { linesOf, OrderPartSection } from './order-part.tsx';
+import { OrderPartSection } from './order-part.tsx';
+import { linesOf } from './part-lines.ts';
 
 const headingClass = 'text-2xl font-bold tracking-tight text-gray-900 focus:outline-none sm:text-3xl';
 const boxClass = 'rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5 print:shadow-none';
@@ -68,11 +69,7 @@ function WholeOrder({ order }: { order: Order }) {
         />
       ))}
       contact={
-        <>
-          <DeliveryContact name={order.name} address={order.address} phone={order.phone} />
-          <dt className="font-medium text-gray-600">Email</dt>
-          <dd className="break-words text-gray-900">{order.email}</dd>
-        </>
+        <DeliveryContact name={order.name} address={order.address} phone={order.phone} email={order.email} />
       }
       moves={<OrderMoves order={order} roles={roles} size="sm" />}
     />
@@ -102,8 +99,8 @@ function SellersPart({ sale }: { sale: Sale }) {
 }
 
 /**
- * The page's frame, on screen and on paper: the shop's name and the number on top, the parts beside the totals,
- * delivery and payment. Printed, it is the receipt: no menus, no buttons.
+ * The order's body, on screen and on paper: when it was placed, the parts beside the totals (with the moves),
+ * delivery and payment; printed, the side column goes below the parts and the moves are left out.
  */
 function OrderLayout({
   order,

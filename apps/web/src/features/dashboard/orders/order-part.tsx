@@ -8,12 +8,6 @@ import { FulfilmentProgress, OrderStatusBadge } from '../../../components/order-
 import { ProductLineImage } from '../../../components/product-line.tsx';
 import { ReviewLink } from '../../reviews/public.ts';
 
-/** The lines of `part`, as they come in the order: those of the part's seller (or of a closed account's). */
-export function linesOf(lines: OrderLine[], part: OrderPart): OrderLine[] {
-  const handle = part.seller?.handle ?? null;
-  return lines.filter((line) => (line.seller?.handle ?? null) === handle);
-}
-
 /** A line of the order: what, how many at what price, its total; a delivered one the buyer may review. */
 function LineItem({
   line,
