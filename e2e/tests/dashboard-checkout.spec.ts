@@ -120,7 +120,7 @@ test('buying from the cart places the order: Orders shows it with its total and 
     /^BZ-\d+$/,
     `${first.name}, ${second.name}`,
     '2',
-    formatDollars(totalCents),
+    `${formatDollars(totalCents)}incl. ${formatDollars(demoShippingCents([first, second]))} shipping`,
     '7 Harbour Lane, Chattogram',
     /\d/,
     /^processing/,
