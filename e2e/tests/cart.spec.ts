@@ -4,7 +4,7 @@ import type { Product } from '@bazaar/shared/products';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { TEST_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { signUpViaApi, submitLogin } from '../support/auth.ts';
-import { discountedProducts } from '../support/shop-data.ts';
+import { demoShippingCents, discountedProducts } from '../support/shop-data.ts';
 import { screenshots } from '../support/screens.ts';
 
 const CART_KEY = 'bazaar-cart';
@@ -56,10 +56,20 @@ function lineTotal(line: Locator): Locator {
   return line.getByRole('definition');
 }
 
-async function expectSummary(page: Page, items: number, quantity: number, priceCents: number): Promise<void> {
+/** The summary of a cart of `items` lines and `quantity` units, priced from the `loaded` lines' products. */
+async function expectSummary(
+  page: Page,
+  items: number,
+  quantity: number,
+  loaded: [Product, number][],
+): Promise<void> {
+  const goodsCents = loaded.reduce((sum, [product, units]) => sum + payableCents(product, units), 0);
+  const shippingCents = demoShippingCents(loaded.map(([product]) => product));
   await expect(summaryValue(page, 'Total Items')).toHaveText(String(items));
   await expect(summaryValue(page, 'Total Quantity')).toHaveText(String(quantity));
-  await expect(summaryValue(page, 'Total Price')).toHaveText(money(priceCents));
+  await expect(summaryValue(page, 'Products')).toHaveText(money(goodsCents));
+  await expect(summaryValue(page, 'Shipping Fee').first()).toHaveText(money(shippingCents));
+  await expect(summaryValue(page, 'Total Price')).toHaveText(money(goodsCents + shippingCents));
 }
 
 async function expectSeriousA11yViolations(page: Page): Promise<void> {
@@ -122,10 +132,8 @@ test('every line shows its product, prices and quantity; the summary shows the p
     await expect(line.getByRole('button', { name: 'Remove' })).toBeVisible();
   }
 
-  const totalCents = products.reduce(
-    (sum, product, index) => sum + payableCents(product, quantities[index] ?? 1),
-    0,
-  );
+  const ordered = products.map((product, index): [Product, number] => [product, quantities[index] ?? 1]);
+  const totalCents = ordered.reduce((sum, [product, quantity]) => sum + payableCents(product, quantity), 0);
   // What the spec's shop showed: quantity × price × discount/100, the amount saved, not the amount to pay.
   const discountAmountCents = products.reduce(
     (sum, product, index) =>
@@ -134,10 +142,13 @@ test('every line shows its product, prices and quantity; the summary shows the p
   );
   expect(discountAmountCents).not.toBe(totalCents);
   await expect(summary(page).getByRole('heading', { name: 'Order Summery' })).toBeVisible();
-  await expectSummary(page, 3, 6, totalCents);
-  await expect(summaryValue(page, 'Total Price')).not.toHaveText(money(discountAmountCents));
-  // The shipping fee is shown but not added.
-  await expect(summaryValue(page, 'Shipping Fee')).toHaveText('$10.00');
+  await expectSummary(page, 3, 6, ordered);
+  await expect(summaryValue(page, 'Products')).not.toHaveText(money(discountAmountCents));
+  // Each seller's part is listed with its shipping, which the Total Price includes.
+  const parts = summary(page).getByRole('list', { name: 'Shipping from each seller' }).getByRole('listitem');
+  const sellers = [...new Set(products.map((product) => product.seller.name))];
+  await expect(parts).toHaveCount(sellers.length);
+  for (const name of sellers) await expect(parts.filter({ hasText: `from ${name}` })).toContainText('$10.00');
   await expect(summary(page).getByRole('button', { name: 'Checkout' })).toBeVisible();
   await expect(summary(page).getByRole('button', { name: 'Clear Cart' })).toBeVisible();
 });
@@ -168,7 +179,10 @@ test('products added on their pages arrive in the cart, a second add adding one'
   await expect(lineOf(page, second).getByRole('status', { name: `Quantity of ${second.name}` })).toHaveText(
     '1',
   );
-  await expectSummary(page, 2, 3, payableCents(first, 2) + payableCents(second, 1));
+  await expectSummary(page, 2, 3, [
+    [first, 2],
+    [second, 1],
+  ]);
 });
 
 test('plus adds one, minus takes one and stops at 1, and the totals follow', async ({ page, request }) => {
@@ -191,7 +205,7 @@ test('plus adds one, minus takes one and stops at 1, and the totals follow', asy
   await page.keyboard.press('Enter');
   await expect(quantity).toHaveText('3');
   await expect(lineTotal(line)).toHaveText(money(payableCents(product, 3)));
-  await expectSummary(page, 1, 3, payableCents(product, 3));
+  await expectSummary(page, 1, 3, [[product, 3]]);
   expect(await storedJson(page, CART_KEY)).toEqual({ [product._id]: 3 });
 
   await minus.click();
@@ -199,7 +213,7 @@ test('plus adds one, minus takes one and stops at 1, and the totals follow', asy
   await minus.click();
   await expect(quantity).toHaveText('1');
   await expect(minus).toBeDisabled();
-  await expectSummary(page, 1, 1, payableCents(product, 1));
+  await expectSummary(page, 1, 1, [[product, 1]]);
   expect(await storedJson(page, CART_KEY)).toEqual({ [product._id]: 1 });
 });
 
@@ -214,14 +228,17 @@ test('Remove drops its line and Clear Cart empties the cart', async ({ page, req
   await expect(cartLines(page)).toHaveCount(2);
   await expect(lineOf(page, second)).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Carts 2 Items');
-  await expectSummary(page, 2, 6, payableCents(first, 2) + payableCents(third, 4));
+  await expectSummary(page, 2, 6, [
+    [first, 2],
+    [third, 4],
+  ]);
   expect(await storedJson(page, CART_KEY)).toEqual({ [first._id]: 2, [third._id]: 4 });
 
   await page.getByRole('button', { name: 'Clear Cart' }).click();
   await expect(page.getByRole('heading', { name: 'No Product Cart Yet' })).toBeVisible();
   await expect(page.getByText('Cart is Empty', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Carts 0 Items');
-  await expectSummary(page, 0, 0, 0);
+  await expectSummary(page, 0, 0, []);
   expect(await storedJson(page, CART_KEY)).toEqual({});
 });
 
@@ -243,7 +260,10 @@ test('the cart survives a reload and follows changes made in another tab', async
   await expect(lineOf(page, first).getByRole('status', { name: `Quantity of ${first.name}` })).toHaveText(
     '3',
   );
-  await expectSummary(page, 2, 4, payableCents(first, 3) + payableCents(second, 1));
+  await expectSummary(page, 2, 4, [
+    [first, 3],
+    [second, 1],
+  ]);
 
   const other = await context.newPage();
   await other.goto('/cart');
@@ -254,7 +274,10 @@ test('the cart survives a reload and follows changes made in another tab', async
   await expect(lineOf(page, second).getByRole('status', { name: `Quantity of ${second.name}` })).toHaveText(
     '2',
   );
-  await expectSummary(page, 2, 5, payableCents(first, 3) + payableCents(second, 2));
+  await expectSummary(page, 2, 5, [
+    [first, 3],
+    [second, 2],
+  ]);
 
   await lineOf(page, first).getByRole('button', { name: 'Remove' }).click();
   await expect(cartLines(other)).toHaveCount(1);
@@ -304,7 +327,7 @@ test('a product deleted from the shop leaves the cart, and the shopper is told',
   await expect(cartLines(page)).toHaveCount(1);
   await expect(lineOf(page, kept)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Carts 1 Items');
-  await expectSummary(page, 1, 1, payableCents(kept, 1));
+  await expectSummary(page, 1, 1, [[kept, 1]]);
   expect(await storedJson(page, CART_KEY)).toEqual({ [kept._id]: 1 });
 });
 
@@ -324,13 +347,16 @@ test('a product that fails to load keeps its line, with Retry', async ({ page, r
   });
   await expect(cartLines(page)).toHaveCount(2);
   await expect(page.getByText('Total Price leaves out the products')).toBeVisible();
-  await expectSummary(page, 2, 3, payableCents(first, 1));
+  await expectSummary(page, 2, 3, [[first, 1]]);
 
   await page.unroute(failing);
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(lineOf(page, second)).toBeVisible();
   await expect(page.getByText('Total Price leaves out the products')).toBeHidden();
-  await expectSummary(page, 2, 3, payableCents(first, 1) + payableCents(second, 2));
+  await expectSummary(page, 2, 3, [
+    [first, 1],
+    [second, 2],
+  ]);
 });
 
 test('an empty cart says so, and Checkout refuses it', async ({ page }) => {
@@ -338,8 +364,7 @@ test('an empty cart says so, and Checkout refuses it', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Carts 0 Items');
   await expect(page.getByRole('heading', { name: 'No Product Cart Yet' })).toBeVisible();
   await expect(page.getByText('Cart is Empty', { exact: true })).toBeVisible();
-  await expectSummary(page, 0, 0, 0);
-  await expect(summaryValue(page, 'Shipping Fee')).toHaveText('$10.00');
+  await expectSummary(page, 0, 0, []);
 
   await page.getByRole('button', { name: 'Checkout' }).click();
   await expect(page.getByText('No Product in Cart', { exact: true })).toBeVisible();

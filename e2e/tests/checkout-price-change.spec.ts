@@ -34,7 +34,8 @@ for (const { name, viewport } of SIZES) {
       await page.goto('/cart');
       await page.getByRole('button', { name: 'Checkout' }).click();
       await expect(page).toHaveURL('/dashboard/addorders');
-      await expect(totalPrice(page)).toHaveText('$1.00');
+      // $1.00 and the new seller's $10.00 of shipping.
+      await expect(totalPrice(page)).toHaveText('$11.00');
       await field(page, 'Phone').fill('+880 1711 000000');
       await field(page, 'Address').fill('12 Lake Road, Dhaka');
 
@@ -51,9 +52,9 @@ for (const { name, viewport } of SIZES) {
         .getByRole('alert')
         .filter({ hasText: 'The price changed' });
       await expect(refusal).toHaveText(
-        'The price changed: the total is now $999.00 (was $1.00). Place the order again to accept.',
+        'The price changed: the total is now $1,009.00 (was $11.00). Place the order again to accept.',
       );
-      await expect(totalPrice(page)).toHaveText('$999.00');
+      await expect(totalPrice(page)).toHaveText('$1,009.00');
       await expect(placeOrderButton(page)).toHaveAccessibleDescription(/The price changed/);
       expect((await ordersViaApi(page.request)).total).toBe(0);
       await refusal.scrollIntoViewIfNeeded();
@@ -64,7 +65,7 @@ for (const { name, viewport } of SIZES) {
       await expect(page).toHaveURL('/dashboard/orders');
       const { orders, total } = await ordersViaApi(page.request);
       expect(total).toBe(1);
-      expect(orders[0]?.totalPrice).toBe(999);
+      expect(orders[0]?.totalPrice).toBe(1009);
     });
   });
 }

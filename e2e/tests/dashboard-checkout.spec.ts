@@ -5,6 +5,7 @@ import { TEST_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { shopOrigin, signUpViaApi } from '../support/auth.ts';
 import {
   createProductViaApi,
+  demoShippingCents,
   discountedProducts,
   ordersViaApi,
   placeOrderViaApi,
@@ -95,7 +96,7 @@ test('buying from the cart places the order: Orders shows it with its total and 
     // Read-only: nothing on a tile changes the order.
     await expect(tile.getByRole('button')).toHaveCount(0);
   }
-  const totalCents = payableCents(first, 2) + payableCents(second, 1);
+  const totalCents = payableCents(first, 2) + payableCents(second, 1) + demoShippingCents([first, second]);
   await expect(totalPrice(page)).toHaveText(formatDollars(totalCents));
 
   // Prefilled from the profile.
@@ -119,7 +120,7 @@ test('buying from the cart places the order: Orders shows it with its total and 
     /^BZ-\d+$/,
     `${first.name}, ${second.name}`,
     '2',
-    formatDollars(totalCents),
+    `${formatDollars(totalCents)}incl. ${formatDollars(demoShippingCents([first, second]))} shipping`,
     '7 Harbour Lane, Chattogram',
     /\d/,
     /^processing/,
@@ -207,7 +208,7 @@ test('a double click on Place Order places one order', async ({ page, request })
   await expect(page.getByRole('row').filter({ hasText: '3 Mill Street' })).toHaveCount(1);
   const after = await ordersViaApi(page.request);
   expect(after.total).toBe(before + 1);
-  expect(after.orders[0]?.totalPrice).toBe(payableCents(product, 3) / 100);
+  expect(after.orders[0]?.totalPrice).toBe((payableCents(product, 3) + demoShippingCents([product])) / 100);
 });
 
 test('an answer lost on the way: trying again answers the same order instead of placing another', async ({
@@ -301,7 +302,8 @@ test('a product deleted while checkout is open: the server says so, the form sta
   ]);
   await page.goto('/dashboard/addorders');
   await expect(tiles(page)).toHaveCount(2);
-  await expect(totalPrice(page)).toHaveText(formatDollars(2700 + payableCents(kept, 2)));
+  // The vase's new seller and the demo seller each charge $10.00 of shipping.
+  await expect(totalPrice(page)).toHaveText(formatDollars(2700 + 1000 + payableCents(kept, 2) + 1000));
 
   const deleted = await seller.delete(`/api/products/${doomed._id}`);
   expect(deleted.ok(), await deleted.text()).toBe(true);
@@ -318,7 +320,7 @@ test('a product deleted while checkout is open: the server says so, the form sta
     page.getByText('A product in your order is no longer available: the order will be placed without it.'),
   ).toBeVisible();
   await expect(tiles(page)).toHaveCount(1);
-  await expect(totalPrice(page)).toHaveText(formatDollars(payableCents(kept, 2)));
+  await expect(totalPrice(page)).toHaveText(formatDollars(payableCents(kept, 2) + demoShippingCents([kept])));
   expect((await ordersViaApi(page.request)).total).toBe(0);
 
   await placeOrderButton(page).click();
@@ -347,7 +349,8 @@ test('a new price set after an earlier order of the product is what the next che
   await signUpViaApi(page, { name: 'Remy Repeat' });
   // The shop priced this product for an order before the seller changed it.
   const first = await placeOrderViaApi(page.request, [{ productId: product._id, quantity: 1 }]);
-  expect(first.totalPrice).toBe(30);
+  // $30.00 and the seller's $10.00 of shipping.
+  expect(first.totalPrice).toBe(40);
   const repriced = await seller.patch(`/api/products/${product._id}`, { data: { price: 50 } });
   expect(repriced.status(), await repriced.text()).toBe(200);
   await seller.dispose();
@@ -355,12 +358,12 @@ test('a new price set after an earlier order of the product is what the next che
   await seedBuyItems(page, [{ productId: product._id, quantity: 2 }]);
   await page.goto('/dashboard/addorders');
   await expect(tiles(page)).toHaveCount(1);
-  await expect(totalPrice(page)).toHaveText('$75.00');
+  await expect(totalPrice(page)).toHaveText('$85.00');
   await fillContact(page, '+880 1911 444555', '8 Market Lane');
   await placeOrderButton(page).click();
 
   await expect(page).toHaveURL('/dashboard/orders');
-  await expect(page.getByRole('row').filter({ hasText: '8 Market Lane' })).toContainText('$75.00');
+  await expect(page.getByRole('row').filter({ hasText: '8 Market Lane' })).toContainText('$85.00');
   const { orders } = await ordersViaApi(page.request);
   expect(orders[0]?.products.map((line) => [line.price, line.lineTotal])).toEqual([[50, 75]]);
 });

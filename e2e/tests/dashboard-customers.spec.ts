@@ -88,15 +88,16 @@ test("a seller sees who bought their products by handle, never their e-mails nor
   await expect(dialog).not.toContainText(bea.email);
   const shown = dialog.getByRole('article');
   await expect(shown).toHaveCount(1);
-  // 2 × $40.00 − 25 %; the other seller's product in the same order is not shown, nor counted.
+  // 2 × $40.00 − 25 % and the seller's $10.00 of shipping; the other seller's product in the same order is not
+  // shown, nor counted.
   await expect(shown.getByRole('row')).toHaveText(['ProductQuantityLine total', `${lamp.name}2$60.00`]);
-  await expect(shown).toContainText('Total $60.00');
+  await expect(shown).toContainText('Total $70.00incl. $10.00 shipping');
   await expect(shown).toContainText('processing');
   await expect(shown).toContainText('Ship to: 1 High Street, London');
   await expect(shown.getByRole('time')).toHaveAttribute('datetime', order.orderTime);
   await expect(shown.getByRole('heading', { level: 3 })).toContainText(order.number);
   await expect(dialog).not.toContainText(otherProduct.name);
-  expect(order.totalPrice).toBeGreaterThan(60);
+  expect(order.totalPrice).toBeGreaterThan(70);
   await expectNoSeriousA11yViolations(page);
   for (const value of Object.values(HOME)) await expect(dialog).not.toContainText(value);
   await dialog.getByRole('button', { name: 'Close' }).click();

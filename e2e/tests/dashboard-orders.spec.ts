@@ -1,14 +1,22 @@
 import { formatDollars, payableCents } from '@bazaar/shared/pricing';
+import type { Product } from '@bazaar/shared/products';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { TEST_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { signInAsAdminViaApi, signUpViaApi } from '../support/auth.ts';
 import {
+  demoShippingCents,
   discountedProducts,
   ORDERS_TABLE_COLUMNS,
   ordersViaApi,
   placeOrderViaApi,
 } from '../support/shop-data.ts';
 import { expectNoSeriousA11yViolations } from '../support/storefront-checks.ts';
+
+/** The Price cell of an order of `goodsCents` of `products`: the total, and the shipping it includes. */
+function priceCell(goodsCents: number, products: Product[]): string {
+  const shippingCents = demoShippingCents(products);
+  return `${formatDollars(goodsCents + shippingCents)}incl. ${formatDollars(shippingCents)} shipping`;
+}
 
 function ordersTable(page: Page): Locator {
   return page.getByRole('region', { name: 'Orders table' }).getByRole('table');
@@ -73,7 +81,7 @@ test('the table lists the buyer’s orders newest first with the spec’s column
     newer.number,
     `${second.name}, ${third.name}`,
     '2',
-    formatDollars(payableCents(second, 1) + payableCents(third, 2)),
+    priceCell(payableCents(second, 1) + payableCents(third, 2), [second, third]),
     'Newer Street 2',
     /\d/,
     /^processing/,
@@ -82,7 +90,7 @@ test('the table lists the buyer’s orders newest first with the spec’s column
     older.number,
     first.name,
     '1',
-    formatDollars(payableCents(first, 3)),
+    priceCell(payableCents(first, 3), [first]),
     'Older Street 1',
     /\d/,
     /^processing/,
@@ -213,7 +221,7 @@ test('a long order history loads one page at a time with Load more', async ({ pa
     placed[0]?.number ?? '',
     product.name,
     '1',
-    formatDollars(payableCents(product, 1)),
+    priceCell(payableCents(product, 1), [product]),
     'Page Street 1',
     /\d/,
     /^processing/,

@@ -1,10 +1,16 @@
-import { formatDollars, payableCents } from '@bazaar/shared/pricing';
+import { formatDollars } from '@bazaar/shared/pricing';
 import type { Product } from '@bazaar/shared/products';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { signUpViaApi } from '../support/auth.ts';
-import { CONTACT, createProductViaApi, ordersViaApi, placeOrderViaApi } from '../support/shop-data.ts';
+import {
+  CONTACT,
+  createProductViaApi,
+  orderTotalCents,
+  ordersViaApi,
+  placeOrderViaApi,
+} from '../support/shop-data.ts';
 import { screenshot } from '../support/screens.ts';
-import { expectNoSeriousA11yViolations } from '../support/storefront-checks.ts';
+import { expectNoSeriousA11yViolations, expectNoSidewaysScroll } from '../support/storefront-checks.ts';
 
 /** A page in a browser context of its own (axe reads pages of a context), signed in as a new user of that name. */
 async function signedIn(browser: Browser, name: string): Promise<Page> {
@@ -52,12 +58,6 @@ async function stockOf(page: Page, product: Product): Promise<number | null> {
   return ((await response.json()) as Product).stock;
 }
 
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    page.viewportSize()?.width ?? 0,
-  );
-}
-
 test('a buyer orders from two sellers; each ships their part on the Sales page; the buyer follows each part to delivered and reviews', async ({
   browser,
 }) => {
@@ -81,7 +81,10 @@ test('a buyer orders from two sellers; each ships their part on the Sales page; 
   const miasSale = sale(mia.page, 'Bea Buyer');
   await expect(miasSale).toContainText(address);
   await expect(miasSale).toContainText('+44 20 7946 0001');
-  await expect(miasSale).toContainText(`Total ${formatDollars(payableCents(mia.product, 2))}`);
+  // Her part: two of her products and her $10.00 of shipping.
+  await expect(miasSale).toContainText(
+    `Total ${formatDollars(orderTotalCents([{ product: mia.product, quantity: 2 }]))}incl. $10.00 shipping`,
+  );
   const miasLines = miasSale.getByRole('list', { name: 'Products' }).getByRole('listitem');
   await expect(miasLines).toHaveCount(1);
   await expect(miasLines).toContainText(mia.product.name);
@@ -216,7 +219,9 @@ test('a seller cancels their part after confirming; its units go back into stock
   const row = orderRow(buyer, 'Cancel Court 9');
   await expect(row.getByRole('cell').last()).toContainText('cancelled');
   // The total as ordered, what was cancelled and what is due now; who cancelled, and why.
-  await expect(row.getByRole('cell').nth(3)).toHaveText(/^\$\d+\.\d\dCancelled −\$\d+\.\d\dDue \$0\.00$/);
+  await expect(row.getByRole('cell').nth(3)).toHaveText(
+    /^\$\d+\.\d\dincl\. \$\d+\.\d\d shippingCancelled −\$\d+\.\d\dDue \$0\.00$/,
+  );
   await expect(row.getByRole('list', { name: 'Cancellations' })).toHaveText(
     `Cancelled by Mia Mugs: “The enamel chipped in the kiln” (${mia.product.name})`,
   );

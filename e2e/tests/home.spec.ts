@@ -145,14 +145,15 @@ test('the banner keeps its height while it rotates, so nothing below it moves', 
   expect(await heading.boundingBox()).toEqual(before);
 });
 
-test('the FAQ has 5 entries that open to answer what the shop promises', async ({ page }) => {
+test('the FAQ has 6 entries that open to answer what the shop promises', async ({ page }) => {
   await page.goto('/');
   const faq = page.getByRole('region', { name: 'Frequently Asked Questions' });
   const questions = faq.locator('summary');
-  await expect(questions).toHaveCount(5);
+  await expect(questions).toHaveCount(6);
 
   const answers = [
     ['Do you ship worldwide?', /ship to every country/],
+    ['What does shipping cost?', /sets their fee: \$10\.00 an order/],
     ['How long does delivery to the UK take?', /3-5 working days/],
     ['What is your return policy?', /within 45 days/],
     ['Can I exchange a product?', /do not offer exchanges/],

@@ -93,10 +93,16 @@ for (const { name, viewport } of SIZES) {
       await expect(page).toHaveURL('/dashboard/orders');
       const { orders } = await ordersViaApi(page.request);
       expect(orders.map((order) => order.products.map((line) => line._id))).toEqual([[other._id]]);
-      // Her vase stays in the cart, where she may remove it.
+      // Her vase stays in the cart, marked as hers and without Buy Now, where she may remove it.
       expect(await page.evaluate(() => localStorage.getItem('bazaar-cart'))).toBe(
         JSON.stringify({ [own._id]: 1 }),
       );
+      await page.goto('/cart');
+      const line = page.getByRole('list', { name: 'Products in your cart' }).getByRole('listitem');
+      await expect(line).toHaveCount(1);
+      await expect(line.getByText('This is your product: you cannot buy it')).toBeVisible();
+      await expect(line.getByRole('button', { name: `Buy Now: ${own.name}` })).toHaveCount(0);
+      await expect(line.getByRole('button', { name: `Remove ${own.name}` })).toBeVisible();
     });
   });
 }

@@ -175,7 +175,7 @@ test('no page scrolls sideways on a phone', async ({ page }) => {
   ]);
 
   await signUpViaApi(page, { name: 'Wendy Widths' });
-  await placeOrderViaApi(page.request, [
+  const order = await placeOrderViaApi(page.request, [
     { productId: first._id, quantity: 1 },
     { productId: second._id, quantity: 1 },
   ]);
@@ -187,6 +187,7 @@ test('no page scrolls sideways on a phone', async ({ page }) => {
     '/dashboard',
     '/dashboard/addorders',
     '/dashboard/orders',
+    `/dashboard/orders/${order.number}`,
     '/dashboard/add-products',
     '/dashboard/products',
     `/dashboard/edit-products/${own._id}`,

@@ -2,7 +2,7 @@ import type { Category } from '@bazaar/shared/categories';
 import type { Product } from '@bazaar/shared/products';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi } from '../support/auth.ts';
-import { createProductViaApi } from '../support/shop-data.ts';
+import { createProductViaApi, placeOrderViaApi } from '../support/shop-data.ts';
 
 /** Opens each path in turn and checks the tab's title, "Name — Bazaar". */
 async function expectTitles(page: Page, titles: readonly (readonly [string, string])[]): Promise<void> {
@@ -40,10 +40,13 @@ test('every page names itself in the tab’s title', async ({ page }) => {
 
   await signUpViaApi(page, { name: 'Tia Titles' });
   const own = await createProductViaApi(page.request, { name: 'Titled Teapot' });
+  const order = await placeOrderViaApi(page.request, [{ productId: product._id, quantity: 1 }]);
   await expectTitles(page, [
     ['/dashboard', 'Overview'],
     ['/dashboard/addorders', 'Checkout'],
     ['/dashboard/orders', 'Orders'],
+    [`/dashboard/orders/${order.number}`, `Order ${order.number}`],
+    ['/dashboard/orders/BZ-1', 'Order not found'],
     ['/dashboard/add-products', 'Add Product'],
     ['/dashboard/products', 'Products'],
     [`/dashboard/edit-products/${own._id}`, 'Edit Product'],

@@ -12,6 +12,18 @@ export const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((text) => text || null);
 
+const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+/** An amount in dollars, in whole cents, from 0 to `max`; `label` names it in the messages as the form does. */
+export const dollarsSchema = (label: string, max: number) =>
+  z
+    .number({
+      error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`),
+    })
+    .min(0, `${label} can't be negative`)
+    .max(max, `${label} can't be more than $${max.toLocaleString('en-US')}`)
+    .refine(hasAtMostTwoDecimals, `${label} has at most two decimals (whole cents)`);
+
 /** An http(s) URL: no javascript:, data: or other schemes. */
 export const httpUrlSchema = z
   .string({ error: 'Expected an http(s) URL' })

@@ -111,6 +111,20 @@ export const OrderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
+/** Each seller's part of an order: their lines' goods, the shipping they charged, what is payable now. */
+export const OrderPartSchema = z.object({
+  /** Whose lines these are; null once the seller's account is gone. */
+  seller: PublicUserSchema.nullable(),
+  /** The part's goods as ordered (dollars). */
+  subtotal: z.number(),
+  /** What the seller charged to ship the part (dollars): their fee, or 0 over their free-shipping amount. */
+  shipping: z.number(),
+  /** What is payable now for the part: its lines not cancelled, and its shipping unless it is cancelled whole. */
+  due: z.number(),
+  status: z.enum(ORDER_STATUSES),
+});
+export type OrderPart = z.infer<typeof OrderPartSchema>;
+
 export const OrderSchema = z.object({
   _id: z.uuid(),
   /** What people read and quote, `BZ-10427`: given at placement, never reused, never changed. */
@@ -122,10 +136,15 @@ export const OrderSchema = z.object({
   address: z.string(),
   paymentMethod: z.enum(PAYMENT_METHODS),
   products: z.array(OrderLineSchema),
-  /** What the buyer was asked to pay when ordering (dollars). */
+  /** What the goods came to when ordering (dollars). */
+  subtotal: z.number(),
+  /** What the parts' shipping came to (dollars). */
+  shipping: z.number(),
+  /** What the buyer was asked to pay when ordering: subtotal + shipping (dollars). */
   totalPrice: z.number(),
-  /** What is payable now: the total without the cancelled lines (dollars). */
+  /** What is payable now: the parts' `due` (cancelled lines, and the shipping of parts cancelled whole, left out). */
   due: z.number(),
+  parts: z.array(OrderPartSchema),
   orderTime: z.iso.datetime(),
   /** Follows from its lines' statuses (`orderStatusOf`). */
   status: z.enum(ORDER_STATUSES),

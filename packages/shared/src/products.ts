@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { echoedField, imageUrlSchema, optionalText, recordIdParam, tooLong } from './fields.ts';
+import {
+  dollarsSchema,
+  echoedField,
+  imageUrlSchema,
+  optionalText,
+  recordIdParam,
+  tooLong,
+} from './fields.ts';
 import { limitSchema, offsetSchema } from './pagination.ts';
 import { HandleSchema, PublicUserSchema } from './users.ts';
 import { PRICE_MAX, SEARCH_TEXT_MAX, STOCK_MAX } from './products-constants.ts';
@@ -34,8 +41,6 @@ export const ProductSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type Product = z.infer<typeof ProductSchema>;
-
-const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
 /** A number in decimal notation, as a form sends it ("12.50", "-1"): no exponent, hex, spaces, NaN or Infinity. */
 const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
@@ -82,15 +87,7 @@ const optionalFlag = (values: readonly ['true'] | readonly ['true', 'false']) =>
     .transform((flag) => (flag === undefined ? undefined : flag === 'true'));
 
 /** A bound in dollars on the discounted price: decimal text with at most two decimals. */
-const priceBound = (label: string) =>
-  numeric(
-    z
-      .number({ error: `${label} must be a number` })
-      .min(0, `${label} can't be negative`)
-      .max(PRICE_MAX, `${label} can't be more than $${PRICE_MAX.toLocaleString('en-US')}`)
-      .refine(hasAtMostTwoDecimals, `${label} has at most two decimals (whole cents)`)
-      .optional(),
-  );
+const priceBound = (label: string) => numeric(dollarsSchema(label, PRICE_MAX).optional());
 
 export const BRANDS_MAX = 20;
 
@@ -180,11 +177,7 @@ const imageRef = z
   })
   .transform((ref) => (typeof ref === 'string' ? ref : ref.url).trim());
 
-const price = z
-  .number({ error: (issue) => (issue.input === undefined ? 'Price is required' : 'Price must be a number') })
-  .min(0, "Price can't be negative")
-  .max(PRICE_MAX, `Price can't be more than $${PRICE_MAX.toLocaleString('en-US')}`)
-  .refine(hasAtMostTwoDecimals, 'Price has at most two decimals (whole cents)');
+const price = dollarsSchema('Price', PRICE_MAX);
 
 // Optional inside `numeric`, so that empty text means "not given" (create makes the price required again).
 /** A number from 0 to `max`; `label` names it in the messages, `unit` follows `max` there. */

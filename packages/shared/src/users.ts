@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { echoedField, httpUrlSchema, optionalText, tooLong } from './fields.ts';
+import { dollarsSchema, echoedField, httpUrlSchema, optionalText, tooLong } from './fields.ts';
+import { PRICE_MAX } from './products-constants.ts';
 import { limitSchema, offsetSchema } from './pagination.ts';
 
 export const ROLES = ['user', 'admin'] as const;
@@ -17,6 +18,19 @@ export const HandleSchema = z
     `Expected a handle: ${HANDLE_MIN_LENGTH} to ${HANDLE_MAX_LENGTH} lowercase letters, digits and dashes`,
   );
 
+/** The most a seller may charge to ship one order's part (dollars). */
+export const SHIPPING_FEE_MAX = 1000;
+
+/**
+ * What a seller charges to ship their part of an order (dollars): `shippingFee`, or nothing once the part's goods
+ * reach `freeShippingOver` (null: never free).
+ */
+export const ShippingTermsSchema = z.object({
+  shippingFee: z.number(),
+  freeShippingOver: z.number().nullable(),
+});
+export type ShippingTerms = z.infer<typeof ShippingTermsSchema>;
+
 /** What anybody may know of a user, e.g. a product's seller: the handle and the display name, never the e-mail. */
 export const PublicUserSchema = z.object({ handle: z.string(), name: z.string() });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
@@ -32,7 +46,7 @@ export const SellerSchema = PublicUserSchema.extend({
   /** The mean rating of all the reviews of the seller's products; null before the first review. */
   rating: z.number().nullable(),
   reviewsCount: z.number().int(),
-});
+}).extend(ShippingTermsSchema.shape);
 export type Seller = z.infer<typeof SellerSchema>;
 
 /** Any text: one that is no handle names no seller, which is a 404 rather than a 400. */
@@ -42,19 +56,21 @@ export const SellerParamsSchema = z.object({ handle: z.string() });
  * A user as they and admins see their profile. `img` is the picture the user chose, `image` the sign-in provider's
  * photo.
  */
-export const UserProfileSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  handle: z.string(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  img: z.string().nullable(),
-  image: z.string().nullable(),
-  role: z.enum(ROLES),
-  /** Whether the shop mails the user about their orders, sales and reviews (account mails are always sent). */
-  shopMails: z.boolean(),
-});
+export const UserProfileSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    handle: z.string(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+    img: z.string().nullable(),
+    image: z.string().nullable(),
+    role: z.enum(ROLES),
+    /** Whether the shop mails the user about their orders, sales and reviews (account mails are always sent). */
+    shopMails: z.boolean(),
+  })
+  .extend(ShippingTermsSchema.shape);
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 
 /**
@@ -100,6 +116,10 @@ export const UserUpdateSchema = z
       .union([z.literal(''), z.null(), httpUrlSchema], { error: 'Expected an http(s) URL' })
       .transform((url) => url || null),
     shopMails: z.boolean({ error: 'Shop mails must be true or false' }),
+    shippingFee: dollarsSchema('Shipping fee', SHIPPING_FEE_MAX),
+    freeShippingOver: dollarsSchema('Free shipping over', PRICE_MAX)
+      .refine((dollars) => dollars > 0, 'Free shipping over is more than $0, or none')
+      .nullable(),
     // Echoed back from a profile the client read; ignored.
     _id: echoedField,
     handle: echoedField,

@@ -24,6 +24,15 @@ export const lineCopies = {
  */
 export const lineSeller = { handle: users.handle, name: users.name } satisfies Record<string, PgColumn>;
 
+/**
+ * The seller's shipping terms, which price the order's part of the seller: checked with the copies, not stored on the
+ * line (the order keeps the shipping they came to, in order_parts).
+ */
+export const lineSellerTerms = {
+  shippingFeeCents: users.shippingFeeCents,
+  freeShippingOverCents: users.freeShippingOverCents,
+} satisfies Record<string, PgColumn>;
+
 type Copies = Pick<OrderLine, keyof typeof lineCopies>;
 const copiedKeys = Object.keys(lineCopies) as (keyof Copies)[];
 
@@ -37,4 +46,14 @@ export function snapshotLine(product: Copies & { id: string }, quantity: number,
     quantity,
     lineTotalCents: lineTotalCents(product.unitPriceCents, product.discount, quantity),
   };
+}
+
+/** A line of `quantity` of `product`, priced from it, with its seller's identity and terms the placement checks. */
+export function pricedLine<Seller, Terms>(
+  product: Copies & { id: string; seller: Seller; terms: Terms },
+  quantity: number,
+  position: number,
+) {
+  const { seller, terms } = product;
+  return { ...snapshotLine(product, quantity, position), seller, terms };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { lineTotalCents } from '@bazaar/shared/pricing';
 import { queryRows, type DatabaseHandle } from '../db/client.ts';
-import { categories, orderLines, orders, products, reviews, users } from '../db/schema.ts';
+import { categories, orderLines, orderParts, orders, products, reviews, users } from '../db/schema.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import { productImageUrl, slugify } from '../images/image-urls.ts';
 import { kindOfSlug } from './pictures/demo-kinds.ts';
@@ -106,14 +106,24 @@ describe('the demo catalog', () => {
     expect(months.size).toBeGreaterThanOrEqual(12);
     expect(allOrders.every((order) => order.orderTime <= now)).toBe(true);
 
-    const lines = await database.db.select().from(orderLines);
+    const [lines, parts] = await Promise.all([
+      database.db.select().from(orderLines),
+      database.db.select().from(orderParts),
+    ]);
     for (const order of allOrders) {
       const own = lines.filter((line) => line.orderId === order.id);
       expect(own.length).toBeGreaterThan(0);
       for (const line of own) {
         expect(line.lineTotalCents).toBe(lineTotalCents(line.unitPriceCents, line.discount, line.quantity));
       }
-      expect(order.totalCents).toBe(own.reduce((sum, line) => sum + line.lineTotalCents, 0));
+      // Each seller's part shipped at the demo sellers' $10.00.
+      const ownParts = parts.filter((part) => part.orderId === order.id);
+      expect(ownParts.map((part) => part.sellerEmail).sort()).toEqual(
+        [...new Set(own.map((line) => line.sellerEmail))].sort(),
+      );
+      expect(ownParts.every((part) => part.shippingCents === 1000)).toBe(true);
+      const goods = own.reduce((sum, line) => sum + line.lineTotalCents, 0);
+      expect(order.totalCents).toBe(goods + 1000 * ownParts.length);
       // A delivered demo order's lines are delivered: their sellers cannot ship them again.
       expect(own.map((line) => line.status)).toEqual(own.map(() => order.status));
     }

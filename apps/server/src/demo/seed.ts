@@ -2,7 +2,9 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import { analyzeFilledCatalog, vacuumFilledCatalog } from '../db/maintenance.ts';
 import { snapshotLine } from '../db/order-line.ts';
 import { queryRows, type Database } from '../db/client.ts';
-import { categories, orderLines, orders, products, reviews, users } from '../db/schema.ts';
+import { categories, orderLines, orderParts, orders, products, reviews, users } from '../db/schema.ts';
+import { shippingAtPlacement } from '../modules/orders/orders.module.ts';
+import type { ShippingTerms } from '@bazaar/shared/pricing';
 import { categoryImageUrl, productImageUrl, slugify } from '../images/image-urls.ts';
 import {
   CATALOG,
@@ -127,6 +129,10 @@ export interface SeedSummary {
 type NewProduct = Required<Omit<typeof products.$inferInsert, 'seq'>>;
 type NewOrder = typeof orders.$inferInsert;
 type NewOrderLine = typeof orderLines.$inferInsert;
+type NewOrderPart = typeof orderParts.$inferInsert;
+
+/** The demo sellers' shipping: the shop's default, $10 a part. */
+const DEMO_SHIPPING_TERMS: ShippingTerms = { shippingFeeCents: 1000, freeShippingOverCents: null };
 type NewReview = typeof reviews.$inferInsert;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -194,10 +200,11 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     for (const definition of productIndexes) await tx.execute(sql.raw(definition));
     await analyzeFilledCatalog(tx);
 
-    const { orderRows, lineRows } = buildOrders(orderPlans, ordered, sellers);
+    const { orderRows, lineRows, partRows } = buildOrders(orderPlans, ordered, sellers);
     if (orderRows.length > 0) {
       await tx.insert(orders).values(orderRows);
       await tx.insert(orderLines).values(lineRows);
+      await tx.insert(orderParts).values(partRows);
     }
     const reviewRows = buildReviews(reviewPlans, ordered);
     if (reviewRows.length > 0) await tx.insert(reviews).values(reviewRows);
@@ -480,9 +487,10 @@ function buildOrders(
   plans: readonly OrderPlan[],
   productsByIndex: ReadonlyMap<number, NewProduct>,
   { seller, maker }: DemoSellers,
-): { orderRows: NewOrder[]; lineRows: NewOrderLine[] } {
+): { orderRows: NewOrder[]; lineRows: NewOrderLine[]; partRows: NewOrderPart[] } {
   const orderRows: NewOrder[] = [];
   const lineRows: NewOrderLine[] = [];
+  const partRows: NewOrderPart[] = [];
   for (const plan of plans) {
     const lines = plan.lines.map(({ productIndex, quantity }, position) => {
       const product = productsByIndex.get(productIndex);
@@ -499,9 +507,17 @@ function buildOrders(
       };
       const line = snapshotLine(copied, quantity, position);
       // Every seller of a demo order has moved their lines as far as the order has gone.
-      return { orderId: plan.id, ...line, status: plan.status };
+      return { orderId: plan.id, ...line, status: plan.status, terms: DEMO_SHIPPING_TERMS };
     });
-    lineRows.push(...lines);
+    const shipping = shippingAtPlacement(lines);
+    lineRows.push(...lines.map(({ terms, ...line }) => line));
+    partRows.push(
+      ...[...shipping].map(([sellerEmail, shippingCents]) => ({
+        orderId: plan.id,
+        sellerEmail,
+        shippingCents,
+      })),
+    );
     orderRows.push({
       id: plan.id,
       userEmail: plan.customer.email,
@@ -510,12 +526,15 @@ function buildOrders(
       phone: plan.phone,
       address: plan.address,
       paymentMethod: plan.paymentMethod,
-      totalCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
+      totalCents: [...lines.map((line) => line.lineTotalCents), ...shipping.values()].reduce(
+        (sum, cents) => sum + cents,
+        0,
+      ),
       status: plan.status,
       orderTime: plan.orderTime,
     });
   }
-  return { orderRows, lineRows };
+  return { orderRows, lineRows, partRows };
 }
 
 interface ReviewPlan {

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { pricedLine } from '../db/order-line.ts';
 import type { FastifyInstance } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import {
@@ -9,9 +10,9 @@ import {
   type OrderStatus,
 } from '@bazaar/shared/orders';
 import type { Database } from '../db/client.ts';
-import { snapshotLine } from '../db/order-line.ts';
 import { orderLines, orders } from '../db/schema.ts';
 import { createOrdersRepository } from '../modules/orders/orders.repository.ts';
+import { shippingAtPlacement } from '../modules/orders/order-parts.ts';
 import { asBearer, type TestAccount } from './accounts.ts';
 
 /** A valid checkout form for the given products (one of each unless quantities say otherwise). */
@@ -65,10 +66,8 @@ export async function placeOrderPastTheRules(
 ): Promise<string> {
   const repository = createOrdersRepository(db);
   const found = await repository.findProducts(productIds, { fresh: true });
-  const lines = found.map((product, position) => ({
-    ...snapshotLine(product, 1, position),
-    seller: product.seller,
-  }));
+  const lines = found.map((product, position) => pricedLine(product, 1, position));
+  const shipping = shippingAtPlacement(lines);
   const { name, email, phone, address } = orderBody([]);
   const placement = await repository.placeOrder(
     {
@@ -78,12 +77,16 @@ export async function placeOrderPastTheRules(
       address,
       paymentMethod: 'cash on delivery',
       userEmail: buyer.email,
-      totalCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
+      totalCents: [...lines.map((line) => line.lineTotalCents), ...shipping.values()].reduce(
+        (sum, cents) => sum + cents,
+        0,
+      ),
       status: 'processing',
       idempotencyKey: null,
       requestDigest: null,
     },
     lines,
+    shipping,
     () => [],
   );
   if (placement.outcome !== 'placed') throw new Error(`order not placed: ${placement.outcome}`);
@@ -98,6 +101,7 @@ export const inStatus = (order: Order, status: OrderStatus, by?: Canceller): Ord
   ...order,
   status,
   due: status === 'cancelled' ? 0 : order.due,
+  parts: order.parts.map((part) => ({ ...part, status, due: status === 'cancelled' ? 0 : part.due })),
   products: order.products.map((line) => ({
     ...line,
     status,

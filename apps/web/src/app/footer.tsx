@@ -36,7 +36,7 @@ const COLUMNS: { title: string; links: FooterLink[] }[] = [
 
 export function Footer() {
   return (
-    <footer className="mt-12 bg-gray-900 text-gray-300">
+    <footer className="mt-12 bg-gray-900 text-gray-300 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-2xl font-extrabold tracking-tight text-white">Bazaar</p>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CartIcon } from '../components/cart-icon.tsx';
+import { ShopMark } from '../components/shop-logo.tsx';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LogoutButton } from '../features/auth/logout-button.tsx';
 import { ProfileAvatarLink } from '../features/auth/profile-avatar-link.tsx';
@@ -68,7 +69,7 @@ export function Header() {
   const menuOpen = menuOpenOn === location.key;
 
   return (
-    <header className="relative z-30 border-b border-gray-200 bg-white shadow-sm">
+    <header className="relative z-30 border-b border-gray-200 bg-white shadow-sm print:hidden">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-teal-700 focus:px-4 focus:py-2 focus:text-white"
@@ -91,16 +92,7 @@ export function Header() {
           to="/"
           className={`flex items-center gap-2 rounded-lg text-2xl font-extrabold tracking-tight text-teal-700 ${focusRing}`}
         >
-          <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8">
-            <rect width="32" height="32" rx="9" className="fill-teal-700" />
-            <path
-              d="M9 12h14l-1.5 11h-11L9 12Zm3.5 0a3.5 3.5 0 0 1 7 0"
-              fill="none"
-              stroke="white"
-              strokeWidth="2.2"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <ShopMark />
           Bazaar
         </Link>
 

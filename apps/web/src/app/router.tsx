@@ -10,10 +10,13 @@ import { StoreLayout } from './store-layout.tsx';
 const dashboardPages: RouteObject[] = [
   { index: true, lazy: () => import('../features/dashboard/overview/overview-page.tsx') },
   { path: 'orders', lazy: () => import('../features/dashboard/orders/orders-page.tsx') },
+  // An order's own page: the buyer's whole order, or a seller's part of it under Sales (the server decides).
+  { path: 'orders/:number', lazy: () => import('../features/dashboard/orders/order-page.tsx') },
   { path: 'add-products', lazy: () => import('../features/dashboard/products/add-product-page.tsx') },
   { path: 'products', lazy: () => import('../features/dashboard/products/products-page.tsx') },
   { path: 'edit-products/:id', lazy: () => import('../features/dashboard/products/edit-product-page.tsx') },
   { path: 'sales', lazy: () => import('../features/dashboard/sales/sales-page.tsx') },
+  { path: 'sales/:number', lazy: () => import('../features/dashboard/orders/order-page.tsx') },
   { path: 'customers', lazy: () => import('../features/dashboard/customers/customers-page.tsx') },
   { path: 'reviews', lazy: () => import('../features/dashboard/reviews/reviews-page.tsx') },
   { path: 'profile', lazy: () => import('../features/dashboard/profile/profile-page.tsx') },

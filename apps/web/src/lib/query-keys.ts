@@ -56,6 +56,8 @@ export const queryKeys = {
   orders: {
     all: orders,
     pages: [...orders, 'pages'],
+    /** One order's page, by its number in capitals: the buyer's whole order, or a seller's part of it. */
+    byNumber: (number: string) => [...orders, 'number', number] as const,
   },
   /** The viewer's sales (orders holding their products): the Sales page's, by status, and by customer. */
   sales: {

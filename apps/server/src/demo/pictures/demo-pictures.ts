@@ -190,9 +190,9 @@ const BANNERS: readonly [BannerTheme, ...BannerTheme[]] = [
     items: ['jacket', 'sneaker', 'handbag'],
   },
   {
-    tag: 'On every order',
-    heading: 'Free shipping worldwide',
-    subheading: 'Easy returns within 45 days',
+    tag: 'Before you pay',
+    heading: 'Shipping shown up front',
+    subheading: 'Each seller’s fee in your cart · returns within 45 days',
     hue: 150,
     color: 'Gold',
     items: ['novel', 'mugs', 'teddy'],

@@ -93,12 +93,15 @@ describe('an order placed', () => {
     const mailTo = (email: string) => mails.find((mail) => mail.to === email)!.body;
     expect(mailTo(buyer.email)).toContain('2 × Blue vase: $50.00');
     expect(mailTo(buyer.email)).toContain('1 × Wool rug: $120.00');
-    expect(mailTo(buyer.email)).toContain('Total: $170.00');
+    // Each seller's $10.00 of shipping.
+    expect(mailTo(buyer.email)).toContain('Subtotal: $170.00. Shipping: $20.00.');
+    expect(mailTo(buyer.email)).toContain('Total: $190.00');
     expect(mailTo(buyer.email)).toContain('1 High Street, London');
     expect(mailTo(buyer.email)).toContain('payment: cash on delivery');
     expect(mailTo(buyer.email)).toContain(`${TEST_PUBLIC_URL}/dashboard/orders`);
     expect(mailTo(potter.email)).toContain('2 × Blue vase: $50.00');
     expect(mailTo(potter.email)).not.toContain('Wool rug');
+    expect(mailTo(potter.email)).toContain('Your part: $60.00 (shipping $10.00).');
     expect(mailTo(potter.email)).toContain(`${TEST_PUBLIC_URL}/dashboard/sales`);
     expect(mailTo(weaver.email)).not.toContain('Blue vase');
   });

@@ -28,6 +28,8 @@ export interface MailedLine {
 const lineText = (line: MailedLine) =>
   `${line.quantity} × ${line.name}: ${formatDollars(line.lineTotalCents)}`;
 
+const sumOf = (amounts: Iterable<number>) => [...amounts].reduce((sum, amount) => sum + amount, 0);
+
 /** The page of one of the buyer's orders, where they see its payment and pay it. */
 const orderPage = (shopUrl: string, order: { number: number }) =>
   `${shopUrl}/dashboard/orders/${orderNumberText(order.number)}`;
@@ -47,15 +49,17 @@ function paymentSteps(shopUrl: string, order: MailedOrder, payTo: { method: stri
 }
 
 /**
- * The buyer's mail of a placed order, and each seller's of their own lines of it; a wallet order's (`payTo`) says how
- * to pay it.
+ * The buyer's mail of a placed order, and each seller's of their own lines of it; `shipping` is what each seller's
+ * part was charged to ship. A wallet order's (`payTo`) says how to pay it.
  */
 export function orderPlacedMails(
   shopUrl: string,
   order: MailedOrder,
   lines: MailedLine[],
+  shipping: ReadonlyMap<string, number>,
   payTo?: { method: string; number: string },
 ): OutgoingMail[] {
+  const goods = sumOf(lines.map((line) => line.lineTotalCents));
   const delivery = `Delivery to ${order.name}, ${order.address} (${order.phone}); payment: ${order.paymentMethod}.`;
   const buyer: OutgoingMail = {
     kind: 'order-placed',
@@ -65,6 +69,7 @@ export function orderPlacedMails(
       heading: 'Thank you for your order',
       paragraphs: [
         ...lines.map(lineText),
+        `Subtotal: ${formatDollars(goods)}. Shipping: ${formatDollars(sumOf(shipping.values()))}.`,
         `Total: ${formatDollars(order.totalCents)}`,
         delivery,
         ...(payTo ? paymentSteps(shopUrl, order, payTo) : []),
@@ -76,14 +81,16 @@ export function orderPlacedMails(
   };
   const sellers = [...new Set(lines.map((line) => line.sellerEmail))].map((sellerEmail): OutgoingMail => {
     const own = lines.filter((line) => line.sellerEmail === sellerEmail);
-    const total = own.reduce((sum, line) => sum + line.lineTotalCents, 0);
+    const ownGoods = sumOf(own.map((line) => line.lineTotalCents));
+    const ownShipping = shipping.get(sellerEmail) ?? 0;
+    const yourPart = `Your part: ${formatDollars(ownGoods + ownShipping)} (shipping ${formatDollars(ownShipping)}).`;
     return {
       kind: 'sale',
       to: sellerEmail,
       subject: `New sale: order ${orderNumberText(order.number)}`,
       ...mailBody({
         heading: 'You sold something',
-        paragraphs: [...own.map(lineText), `Your part: ${formatDollars(total)}`, delivery],
+        paragraphs: [...own.map(lineText), yourPart, delivery],
         action: { label: 'See your sales', url: `${shopUrl}/dashboard/sales` },
       }),
     };

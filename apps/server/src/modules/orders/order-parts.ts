@@ -1,4 +1,5 @@
 import { orderStatusOf, type OrderStatus } from '@bazaar/shared/orders';
+import { partShippingCents, type ShippingTerms } from '@bazaar/shared/pricing';
 
 /** What a part's amounts are read from: each line's seller, status and total. */
 interface PricedLine {
@@ -40,4 +41,20 @@ export function partsOf<Line extends PricedLine>(
       status: orderStatusOf(own.map((line) => line.status)),
     };
   });
+}
+
+/** What each seller's part of an order being placed is charged to ship, from the terms its lines were priced with. */
+export function shippingAtPlacement(
+  lines: { sellerEmail: string; lineTotalCents: number; terms: ShippingTerms }[],
+): Map<string, number> {
+  const parts = partsOf(
+    lines.map((line) => ({ ...line, status: 'processing' as const })),
+    new Map(),
+  );
+  return new Map(
+    parts.map(({ sellerEmail, goodsCents, lines: [first] }) => [
+      sellerEmail,
+      first ? partShippingCents(goodsCents, first.terms) : 0,
+    ]),
+  );
 }

@@ -99,7 +99,9 @@ function planPlacements(products: Product[], buyers: TestAccount[]): Placement[]
         chosen.map((product) => product._id),
         quantities,
       ),
-      expectedCents: chosen.reduce((sum, product, line) => sum + payableCents(product, quantities[line]!), 0),
+      // The admin sells them all: one part, at the default $10.00 of shipping.
+      expectedCents:
+        chosen.reduce((sum, product, line) => sum + payableCents(product, quantities[line]!), 0) + 1000,
     };
   });
 }
@@ -150,7 +152,11 @@ function inconsistencies(storage: Record<string, string>) {
       queryRows<{ id: string }>(
         db,
         sql`select o.id from orders o join order_lines l on l.order_id = o.id
-            group by o.id having o.total_cents <> sum(l.line_total_cents)`,
+            group by o.id
+            having o.total_cents <> sum(l.line_total_cents)
+              + (select coalesce(sum(p.shipping_cents), 0) from order_parts p where p.order_id = o.id)
+              or count(distinct l.seller_email)
+                <> (select count(*) from order_parts p where p.order_id = o.id)`,
       ),
     ]);
     return { orphanLines, ordersWithoutLines, wrongTotals };
@@ -263,7 +269,7 @@ describe(`a server killed with SIGKILL while ${PLACEMENTS} orders are being plac
     expect(mine.body.map((order) => order._id)).toContain(fresh.body.insertedId);
   });
 
-  it('leaves no line without its order, no order without lines, and every total the sum of its lines', async () => {
+  it('leaves no line without its order, no order without lines or parts, and every total its lines and shipping', async () => {
     // PGlite's data directory is owned by one process: stop the server before opening it here.
     await server.stop();
     expect(await inconsistencies(storage)).toEqual({

@@ -136,10 +136,14 @@ describe('PATCH /api/sales/:orderId/status: who may move a part', () => {
       ...shown,
       buyer: publicOf(bea),
       products: [{ ...order.products[0]!, status: 'shipped' }],
-      totalPrice: 20,
-      due: 20,
+      parts: [{ ...order.parts[0]!, status: 'shipped' }],
+      // Mia's part only: her mug and her shipping.
+      subtotal: 20,
+      shipping: 10,
+      totalPrice: 30,
+      due: 30,
       status: 'shipped',
-      payment: { method: 'cash on delivery', status: 'unpaid', due: 20 },
+      payment: { method: 'cash on delivery', status: 'unpaid', due: 30 },
     });
     expect(await lineStatuses(order._id)).toEqual({ Mug: 'shipped', Lamp: 'processing' });
     expect(await statusOf(testApp.database.db, order._id)).toBe('processing');
@@ -165,7 +169,7 @@ describe('PATCH /api/sales/:orderId/status: who may move a part', () => {
       ['Lamp', 'shipped'],
     ]);
     expect(sale.status).toBe('shipped');
-    expect(sale.totalPrice).toBe(65);
+    expect(sale.totalPrice).toBe(85);
     expect(await statusOf(testApp.database.db, order._id)).toBe('shipped');
   });
 
@@ -527,11 +531,13 @@ describe('a cancellation: who made it, why, and what is due', () => {
 
   it('shows the buyer who cancelled each line and why, and leaves the cancelled lines out of what is due', async () => {
     const order = await newOrder();
-    expect(order.due).toBe(65);
+    // $20 and $45 of goods, and each seller's $10 of shipping.
+    expect(order.due).toBe(85);
     await ship(mia, order._id, 'cancelled');
     const afterSeller = await asBuyerSees(order._id);
-    expect(afterSeller.totalPrice).toBe(65);
-    expect(afterSeller.due).toBe(45);
+    expect(afterSeller.totalPrice).toBe(85);
+    // Mia's part is cancelled whole: neither her mug nor her shipping is due.
+    expect(afterSeller.due).toBe(55);
     expect(afterSeller.products.map((line) => line.cancellation)).toEqual([
       { by: 'seller', reason: 'The glaze cracked in the kiln' },
       null,
@@ -557,7 +563,7 @@ describe('a cancellation: who made it, why, and what is due', () => {
   it('shows a seller what is due of their part, and nothing of a part they cancelled', async () => {
     const order = await newOrder();
     const sale = await ship(leo, order._id, 'cancelled');
-    expect(sale).toMatchObject({ totalPrice: 45, due: 0, status: 'cancelled' });
-    expect((await ship(mia, order._id)).due).toBe(20);
+    expect(sale).toMatchObject({ totalPrice: 55, due: 0, status: 'cancelled' });
+    expect((await ship(mia, order._id)).due).toBe(30);
   });
 });

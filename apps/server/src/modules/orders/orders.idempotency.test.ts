@@ -64,7 +64,8 @@ describe('Idempotency-Key on POST /api/orders', () => {
     expect(retry.statusCode).toBe(200);
     expect(retry.json<{ insertedId: string; totalPrice: number }>()).toMatchObject({
       insertedId: first.json<{ insertedId: string }>().insertedId,
-      totalPrice: 7,
+      // $7.00 and the seller's $10.00 of shipping.
+      totalPrice: 17,
     });
   });
 

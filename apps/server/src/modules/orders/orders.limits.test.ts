@@ -58,26 +58,26 @@ describe('an order whose price changed since the buyer saw it', () => {
   it('is refused with 409 PRICE_CHANGED and the new total, writing nothing; the new total places it', async () => {
     const buyer = await newBuyer();
     const product = await newProduct({ priceCents: 100, stock: 10 });
-    // Ordered once at $1: this process now prices the product from memory.
+    // Ordered once at $1 (and the seller's $10 of shipping): this process now prices the product from memory.
     const seen = await productOf(product.id);
     expect(seen.price).toBe(1);
-    const first = await placeOrder(testApp.app, buyer, { ...orderBody([product.id]), totalPrice: 1 });
+    const first = await placeOrder(testApp.app, buyer, { ...orderBody([product.id]), totalPrice: 11 });
     expect(first.statusCode, first.body).toBe(201);
 
     await setPrice(product.id, 999);
-    const refused = await placeOrder(testApp.app, buyer, { ...orderBody([product.id]), totalPrice: 1 });
+    const refused = await placeOrder(testApp.app, buyer, { ...orderBody([product.id]), totalPrice: 11 });
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json<ApiError>()).toEqual({
       error: 'PRICE_CHANGED',
-      message: 'The price changed: the total is now $999.00 (was $1.00). Place the order again to accept.',
-      totalPrice: 999,
+      message: 'The price changed: the total is now $1,009.00 (was $11.00). Place the order again to accept.',
+      totalPrice: 1009,
     });
     expect(await countOrders(testApp.database.db, buyer.email)).toBe(1);
     expect((await productOf(product.id)).stock).toBe(9);
 
-    const accepted = await placeOrder(testApp.app, buyer, { ...orderBody([product.id]), totalPrice: 999 });
+    const accepted = await placeOrder(testApp.app, buyer, { ...orderBody([product.id]), totalPrice: 1009 });
     expect(accepted.statusCode, accepted.body).toBe(201);
-    expect(OrderCreatedSchema.parse(accepted.json()).totalPrice).toBe(999);
+    expect(OrderCreatedSchema.parse(accepted.json()).totalPrice).toBe(1009);
     expect((await productOf(product.id)).stock).toBe(8);
   });
 
@@ -86,9 +86,12 @@ describe('an order whose price changed since the buyer saw it', () => {
     const product = await newProduct({ priceCents: 250 });
     expect((await placeOrder(testApp.app, buyer, orderBody([product.id], [2]))).statusCode).toBe(201);
     await setPrice(product.id, 3);
-    const response = await placeOrder(testApp.app, buyer, { ...orderBody([product.id], [2]), totalPrice: 6 });
+    const response = await placeOrder(testApp.app, buyer, {
+      ...orderBody([product.id], [2]),
+      totalPrice: 16,
+    });
     expect(response.statusCode, response.body).toBe(201);
-    expect(OrderCreatedSchema.parse(response.json()).totalPrice).toBe(6);
+    expect(OrderCreatedSchema.parse(response.json()).totalPrice).toBe(16);
   });
 
   it('is placed at the new price, as before, when the client sends no total', async () => {
@@ -97,13 +100,13 @@ describe('an order whose price changed since the buyer saw it', () => {
     await setPrice(product.id, 999);
     const response = await placeOrder(testApp.app, buyer, orderBody([product.id]));
     expect(response.statusCode, response.body).toBe(201);
-    expect(OrderCreatedSchema.parse(response.json()).totalPrice).toBe(999);
+    expect(OrderCreatedSchema.parse(response.json()).totalPrice).toBe(1009);
   });
 
   it('answers a retry of a placed order (same Idempotency-Key) with that order, not a 409', async () => {
     const buyer = await newBuyer();
     const product = await newProduct({ priceCents: 100 });
-    const body = { ...orderBody([product.id]), totalPrice: 1 };
+    const body = { ...orderBody([product.id]), totalPrice: 11 };
     const first = await placeOrder(testApp.app, buyer, body, 'checkout-price');
     expect(first.statusCode, first.body).toBe(201);
     await setPrice(product.id, 999);
@@ -111,7 +114,7 @@ describe('an order whose price changed since the buyer saw it', () => {
     expect(retry.statusCode, retry.body).toBe(200);
     expect(OrderCreatedSchema.parse(retry.json())).toMatchObject({
       insertedId: first.json<{ insertedId: string }>().insertedId,
-      totalPrice: 1,
+      totalPrice: 11,
     });
     expect(await countOrders(testApp.database.db, buyer.email)).toBe(1);
   });

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { ApiError } from '@bazaar/shared/errors';
 import { OrderCreatedSchema, OrderSchema, QUANTITY_MAX, type Order } from '@bazaar/shared/orders';
 import { centsToDollars, lineTotalCents } from '@bazaar/shared/pricing';
-import { snapshotLine, type lineCopies, type lineSeller } from '../../db/order-line.ts';
+import { pricedLine, type lineCopies, type lineSeller, type lineSellerTerms } from '../../db/order-line.ts';
 import { products, users } from '../../db/schema.ts';
 import { asBearer, signUp, type TestAccount } from '../../test/accounts.ts';
 import { FIXTURE_SELLER, insertProducts, productRow } from '../../test/product-fixtures.ts';
@@ -41,7 +41,9 @@ describe('order pricing', () => {
         const expectedLines = lines.map((line) =>
           lineTotalCents(line.priceCents, line.discount, line.quantity),
         );
-        const expectedTotal = expectedLines.reduce((sum, cents) => sum + cents, 0);
+        const expectedGoods = expectedLines.reduce((sum, cents) => sum + cents, 0);
+        // The fixture seller's terms: $10.00 a part, never free.
+        const expectedTotal = expectedGoods + 1000;
         const body = orderBody(
           rows.map((row) => row.id),
           lines.map((line) => line.quantity),
@@ -50,6 +52,7 @@ describe('order pricing', () => {
 
         expect(response.statusCode).toBe(201);
         const { insertedId, ...order } = OrderCreatedSchema.parse(response.json());
+        expect(order.subtotal).toBe(centsToDollars(expectedGoods));
         expect(order.totalPrice).toBe(centsToDollars(expectedTotal));
         expect(order.due).toBe(order.totalPrice);
         expect(order.products).toEqual(
@@ -148,7 +151,7 @@ describe('an order of products that changed since the server last priced them', 
       testApp.database.db.update(products).set({ priceCents: 1500 }).where(eq(products.id, row!.id)),
     ]);
     const answered = placed.map((response) => OrderCreatedSchema.parse(response.json()));
-    expect(answered.every((order) => order.totalPrice === 10 || order.totalPrice === 15)).toBe(true);
+    expect(answered.every((order) => order.subtotal === 10 || order.subtotal === 15)).toBe(true);
 
     const listed = await testApp.app.inject({
       method: 'GET',
@@ -166,7 +169,9 @@ describe('an order of products that changed since the server last priced them', 
 
   // A change to each column a line copies, of the product or of its seller.
   const changes: Record<
-    keyof typeof lineCopies | `seller ${keyof typeof lineSeller}`,
+    | keyof typeof lineCopies
+    | `seller ${keyof typeof lineSeller}`
+    | `seller's ${keyof typeof lineSellerTerms}`,
     (productId: string, seller: TestAccount) => Promise<unknown>
   > = {
     name: (id) =>
@@ -191,6 +196,10 @@ describe('an order of products that changed since the server last priced them', 
         .where(eq(users.id, seller.id)),
     'seller name': (_id, seller) =>
       testApp.database.db.update(users).set({ name: 'Changed Seller' }).where(eq(users.id, seller.id)),
+    "seller's shippingFeeCents": (_id, seller) =>
+      testApp.database.db.update(users).set({ shippingFeeCents: 450 }).where(eq(users.id, seller.id)),
+    "seller's freeShippingOverCents": (_id, seller) =>
+      testApp.database.db.update(users).set({ freeShippingOverCents: 5000 }).where(eq(users.id, seller.id)),
   };
 
   it.each(Object.entries(changes))(
@@ -201,7 +210,7 @@ describe('an order of products that changed since the server last priced them', 
       const repository = createOrdersRepository(testApp.database.db);
       const [product] = await repository.findProducts([row!.id]);
       await change(row!.id, seller);
-      const line = { ...snapshotLine(product!, 1, 0), seller: product!.seller };
+      const line = pricedLine(product!, 1, 0);
       const before = await countOrders(testApp.database.db, buyer.email);
       const mailsBefore = await mailCount(testApp.database.db, buyer.email, 'order-placed');
 
@@ -215,7 +224,8 @@ describe('an order of products that changed since the server last priced them', 
           requestDigest: null,
         },
         [line],
-        (order, lines) => orderPlacedMails(TEST_PUBLIC_URL, order, lines),
+        new Map(),
+        (order, lines) => orderPlacedMails(TEST_PUBLIC_URL, order, lines, new Map()),
       );
       expect(placement).toEqual({ outcome: 'repriced', productIds: [row!.id] });
       expect(await countOrders(testApp.database.db, buyer.email)).toBe(before);

@@ -12,12 +12,14 @@ import {
   sql,
   type Table,
 } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { orderStatusOf, type Canceller, type OrderListQuery, type OrderStatus } from '@bazaar/shared/orders';
 import type { PublicUser } from '@bazaar/shared/users';
+import type { ShippingTerms } from '@bazaar/shared/pricing';
 import { prepareRows, type Database } from '../../db/client.ts';
-import { lineCopies, lineSeller } from '../../db/order-line.ts';
+import { lineCopies, lineSeller, lineSellerTerms } from '../../db/order-line.ts';
 import { createByteLru } from '../../lib/byte-lru.ts';
-import { orderLines, orders, products, users } from '../../db/schema.ts';
+import { orderLines, orderParts, orders, products, users } from '../../db/schema.ts';
 import {
   outboxEvents,
   queueShopMails,
@@ -37,8 +39,15 @@ export type ShownLineRow = NewOrderLineRow & { seller: PublicUser | null };
 export type ListedLineRow = OrderLineRow & { seller: PublicUser | null };
 /** A priced line, before the order knows whether its units come out of stock. */
 export type PricedLineRow = Omit<NewOrderLineRow, 'stockTaken' | 'status' | 'cancelledBy' | 'cancelReason'>;
-/** A priced line with its seller's public identity, as the product showed them when it was priced. */
-export type PricedLine = PricedLineRow & Pick<ShownLineRow, 'seller'>;
+/**
+ * A priced line with its seller's public identity and shipping terms, as the product showed them when it was priced.
+ */
+export type PricedLine = PricedLineRow & Pick<ShownLineRow, 'seller'> & { terms: ShippingTerms };
+/** What one seller's part of an order was charged to ship. */
+export type PartShippingRow = Pick<
+  typeof orderParts.$inferSelect,
+  'orderId' | 'sellerEmail' | 'shippingCents'
+>;
 
 /** What placing an order came to; nothing is written unless it was `placed`. */
 export type Placement =
@@ -108,21 +117,35 @@ export type ListedOrderRow = OrderRow & { buyer: { handle: string; name: string 
  */
 const PRICED_PRODUCTS_BYTES = 1024 * 1024;
 
-/** What an order copies from a product, under its lines' names, with the seller's public identity. */
-const orderedProductColumns = { id: products.id, ...lineCopies, seller: lineSeller };
+/** What a priced line holds of its seller without storing it: their public identity and shipping terms. */
+const checkedOnly = { seller: lineSeller, terms: lineSellerTerms };
+type CheckedOnly = {
+  [Group in keyof typeof checkedOnly]: { [Key in keyof (typeof checkedOnly)[Group]]: unknown } | null;
+};
 
-const sellerKeys = Object.keys(lineSeller) as (keyof typeof lineSeller)[];
+/** What an order copies from a product, under its lines' names, with the seller's identity and terms. */
+const orderedProductColumns = { id: products.id, ...lineCopies, ...checkedOnly };
+
+/** Each value of `checkedOnly` a line holds, under its field of the line's JSON: `<group>_<key>`. */
+const checkedFields = Object.entries(checkedOnly).flatMap(([group, columns]) =>
+  Object.entries(columns as Record<string, PgColumn>).map(([key, column]) => ({
+    group: group as keyof typeof checkedOnly,
+    key,
+    column,
+    field: `${group}_${key}`,
+  })),
+);
 
 /**
  * Each product or seller column a priced line copied, with the field of the line's JSON that holds the copy: its
- * column's name, or `seller_<key>` for the seller's identity.
+ * column's name, or `<group>_<key>` for the seller's identity and terms.
  */
 const copiedColumns = [
   ...Object.entries(lineCopies).map(([key, column]) => ({
     column,
     field: orderLines[key as keyof typeof lineCopies].name,
   })),
-  ...Object.entries(lineSeller).map(([key, column]) => ({ column, field: `seller_${key}` })),
+  ...checkedFields,
 ];
 /** The copies as the placement reads them from a line's JSON, and the two sides it compares. */
 const copiedFields = sql.join(
@@ -243,6 +266,10 @@ function orderPlacement(db: Database, { lockBuyer }: { lockBuyer: boolean }) {
           exists (select 1 from taken where taken.id = (given.line_row ->> 'product_id')::uuid))) as line
     ), mails as (
       ${shopMailsInsert(value('mails'), sql`exists (select 1 from header)`)}
+    ), inserted_parts as (
+      insert into ${orderParts} (order_id, seller_email, shipping_cents)
+      select ${value('id')}::uuid, part.seller_email, part.shipping_cents
+      from header, jsonb_to_recordset(${value('parts')}::jsonb) as part(seller_email text, shipping_cents integer)
     )
     select (select seq from header)::float8 as seq,
       (select extract(epoch from order_time) * 1000 from header)::float8 as ordered_at,
@@ -265,7 +292,8 @@ function orderPlacement(db: Database, { lockBuyer }: { lockBuyer: boolean }) {
 
   return async (
     order: PlacedOrder,
-    lines: (NewOrderLineRow & Pick<PricedLine, 'seller'>)[],
+    lines: (NewOrderLineRow & CheckedOnly)[],
+    shipping: ReadonlyMap<string, number>,
     mails: OutgoingMail[],
     holdLimit: number,
   ): Promise<Placement> => {
@@ -280,11 +308,22 @@ function orderPlacement(db: Database, { lockBuyer }: { lockBuyer: boolean }) {
       status,
       idempotencyKey,
       requestDigest,
-      // With the seller's identity the line was priced with, which the order's answer shows.
+      // With the seller's identity and terms the line was priced with, which the statement checks.
       lines: JSON.stringify(
         lines.map((line) => ({
           ...rowOfColumnNames(orderLines, { ...line, orderId: order.id }),
-          ...Object.fromEntries(sellerKeys.map((key) => [`seller_${key}`, line.seller?.[key] ?? null])),
+          ...Object.fromEntries(
+            checkedFields.map(({ group, key, field }) => [
+              field,
+              (line[group] as Record<string, unknown> | null)?.[key] ?? null,
+            ]),
+          ),
+        })),
+      ),
+      parts: JSON.stringify(
+        [...shipping].map(([sellerEmail, shippingCents]) => ({
+          seller_email: sellerEmail,
+          shipping_cents: shippingCents,
         })),
       ),
       mails: JSON.stringify(mails),
@@ -404,6 +443,7 @@ export function createOrdersRepository(
     async placeOrder(
       order: Omit<PlacedOrder, 'id' | 'number'>,
       priced: PricedLine[],
+      shipping: ReadonlyMap<string, number>,
       mailsOf: (order: PlacedOrder, lines: NewOrderLineRow[]) => OutgoingMail[],
     ): Promise<Placement> {
       // Drawn before the statement, so that its mails carry it; an order not placed leaves a gap, never a reuse.
@@ -417,7 +457,13 @@ export function createOrdersRepository(
         cancelledBy: null,
         cancelReason: null,
       }));
-      const placement = await insertOrder(placed, lines, mailsOf(placed, lines), unitsHeldPerProduct);
+      const placement = await insertOrder(
+        placed,
+        lines,
+        shipping,
+        mailsOf(placed, lines),
+        unitsHeldPerProduct,
+      );
       if (placement.outcome === 'repriced') {
         for (const id of placement.productIds) pricedProducts.delete(id);
       }
@@ -441,6 +487,24 @@ export function createOrdersRepository(
           ),
         )
         .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+    },
+
+    /** What each seller's part of these orders was charged to ship. */
+    shippingOf(orderIds: string[], sellerEmail?: string): Promise<PartShippingRow[]> {
+      if (orderIds.length === 0) return Promise.resolve([]);
+      return db
+        .select({
+          orderId: orderParts.orderId,
+          sellerEmail: orderParts.sellerEmail,
+          shippingCents: orderParts.shippingCents,
+        })
+        .from(orderParts)
+        .where(
+          and(
+            inArray(orderParts.orderId, orderIds),
+            sellerEmail === undefined ? undefined : eq(orderParts.sellerEmail, sellerEmail),
+          ),
+        );
     },
 
     /** One page of orders, newest first: every order, or those the filter picks. */

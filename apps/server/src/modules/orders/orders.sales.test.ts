@@ -70,15 +70,18 @@ describe('GET /api/sales', () => {
     const [phones, mugs] = orders;
     // 3 × $19.99 − 15 %
     expect(phones).toEqual(asSale(phoneOrder, ben));
-    // Bea's lamp from Lena is not shown, nor counted: 2 × $10.00, not the order's $65.00.
+    // Bea's lamp from Lena is not shown, nor counted: 2 × $10.00 and $10.00 of shipping, not the order's $85.00.
     expect(mugs).toEqual({
-      ...asSale(mixedOrder, bea, 20),
+      ...asSale(mixedOrder, bea, 30),
       products: [mixedOrder.products[0]],
-      totalPrice: 20,
-      due: 20,
+      parts: [mixedOrder.parts[0]],
+      subtotal: 20,
+      shipping: 10,
+      totalPrice: 30,
+      due: 30,
     });
     expect(mugs?.products.map((line) => line.name)).toEqual(['Mug']);
-    expect(mixedOrder.totalPrice).toBe(65);
+    expect(mixedOrder.totalPrice).toBe(85);
   });
 
   it("shows another seller only their own lines of a shared order, and the seller's other sales not at all", async () => {
@@ -87,8 +90,8 @@ describe('GET /api/sales', () => {
     expect(
       orders.map((order) => [order._id, order.totalPrice, order.products.map((line) => line.name)]),
     ).toEqual([
-      [lampOrder._id, 45, ['Lamp']],
-      [mixedOrder._id, 45, ['Lamp']],
+      [lampOrder._id, 55, ['Lamp']],
+      [mixedOrder._id, 55, ['Lamp']],
     ]);
   });
 
@@ -110,7 +113,7 @@ describe('GET /api/sales', () => {
   it("narrows to one customer's orders by the customer's handle", async () => {
     const own = await salesOf(seller, `?customer=${bea.handle}`);
     expect(own.total).toBe(1);
-    expect(own.orders.map((order) => [order._id, order.totalPrice])).toEqual([[mixedOrder._id, 20]]);
+    expect(own.orders.map((order) => [order._id, order.totalPrice])).toEqual([[mixedOrder._id, 30]]);
     const all = await salesOf(admin, `?customer=${ben.handle.toUpperCase()}`);
     expect(all.orders.map((order) => order._id)).toEqual([phoneOrder._id, lampOrder._id]);
     expect((await salesOf(seller, '?customer=nobody-at-all')).orders).toEqual([]);
@@ -179,10 +182,13 @@ describe('GET /api/orders/by-number/:number', () => {
     const response = await byNumber(mixedOrder.number, lampSeller);
     expect(response.statusCode, response.body).toBe(200);
     expect(SaleSchema.strict().parse(response.json())).toEqual({
-      ...asSale(mixedOrder, bea, 45),
+      ...asSale(mixedOrder, bea, 55),
       products: [mixedOrder.products[1]],
-      totalPrice: 45,
-      due: 45,
+      parts: [mixedOrder.parts[1]],
+      subtotal: 45,
+      shipping: 10,
+      totalPrice: 55,
+      due: 55,
     });
   });
 

@@ -36,7 +36,8 @@ import type {
   LineMove,
 } from './orders.repository.ts';
 import type { ShopImageUrls } from '../../images/image-urls.ts';
-import { snapshotLine } from '../../db/order-line.ts';
+import { pricedLine } from '../../db/order-line.ts';
+import { partsOf, shippingAtPlacement } from './order-parts.ts';
 import type { OrderPayments } from './order-payments.ts';
 
 /** Attempts at placing one order whose products change (or go) under it, before it is refused. */
@@ -54,15 +55,23 @@ function canonicalJson(value: unknown): string {
 
 const digestOf = (input: OrderCreate) => createHash('sha256').update(canonicalJson(input)).digest('hex');
 
-/** What is payable now for `lines`: all but the cancelled ones. */
-const dueCents = (lines: ShownLineRow[]) =>
-  lines.reduce((sum, line) => (line.status === 'cancelled' ? sum : sum + line.lineTotalCents), 0);
+const sumOf = (amounts: number[]) => amounts.reduce((sum, amount) => sum + amount, 0);
 
 /** An order as answers show it, but for its payment (`withPayments`). */
 type UnpaidOrder = Omit<Order, 'payment'>;
 type UnpaidSale = Omit<Sale, 'payment'>;
 
-function toOrder(row: OrderRow, lines: ShownLineRow[], images: ShopImageUrls): UnpaidOrder {
+/**
+ * An order as the wire shows it: `row.totalCents` is what the buyer was asked to pay for `lines` (each seller's
+ * shipping included, from `shipping`).
+ */
+function toOrder(
+  row: OrderRow,
+  lines: ShownLineRow[],
+  shipping: ReadonlyMap<string, number>,
+  images: ShopImageUrls,
+): UnpaidOrder {
+  const parts = partsOf(lines, shipping);
   return {
     _id: row.id,
     number: orderNumberText(row.number),
@@ -84,8 +93,17 @@ function toOrder(row: OrderRow, lines: ShownLineRow[], images: ShopImageUrls): U
       seller: line.seller,
       cancellation: line.cancelledBy ? { by: line.cancelledBy, reason: line.cancelReason } : null,
     })),
+    subtotal: centsToDollars(sumOf(parts.map((part) => part.goodsCents))),
+    shipping: centsToDollars(sumOf(parts.map((part) => part.shippingCents))),
     totalPrice: centsToDollars(row.totalCents),
-    due: centsToDollars(dueCents(lines)),
+    due: centsToDollars(sumOf(parts.map((part) => part.dueCents))),
+    parts: parts.map((part) => ({
+      seller: part.lines[0]?.seller ?? null,
+      subtotal: centsToDollars(part.goodsCents),
+      shipping: centsToDollars(part.shippingCents),
+      due: centsToDollars(part.dueCents),
+      status: part.status,
+    })),
     orderTime: row.orderTime.toISOString(),
     status: row.status,
   };
@@ -98,36 +116,49 @@ function toOrder(row: OrderRow, lines: ShownLineRow[], images: ShopImageUrls): U
 function toSale(
   row: ListedOrderRow,
   lines: ShownLineRow[],
+  shipping: ReadonlyMap<string, number>,
   images: ShopImageUrls,
   withContact: boolean,
 ): UnpaidSale {
-  const { email, userEmail, ...order } = toOrder(row, lines, images);
+  const { email, userEmail, ...order } = toOrder(row, lines, shipping, images);
   const contact = withContact ? {} : { name: null, phone: null, address: null };
   return { ...order, ...contact, buyer: row.buyer };
 }
 
+/** How an order is shaped for an answer, from its row, its lines and what each seller's part was charged to ship. */
+type Presenter<Row, Shown> = (
+  row: Row,
+  lines: ShownLineRow[],
+  shipping: ReadonlyMap<string, number>,
+) => Shown;
+
 /**
- * The orders of `rows` with their lines, read in one query (no query per order), shaped by `present`. With a
- * seller, each order shows only that seller's lines, and its total and status are theirs: what the buyer bought
- * from others stays hidden.
+ * The orders of `rows` with their lines and parts, read in two queries (none per order), shaped by `present`. With
+ * a seller, each order shows only that seller's lines and part, and its total and status are theirs: what the buyer
+ * bought from others stays hidden.
  */
 async function withLines<Row extends OrderRow, Shown>(
   repository: OrdersRepository,
   rows: Row[],
   sellerEmail: string | undefined,
-  present: (row: Row, lines: ShownLineRow[]) => Shown,
+  present: Presenter<Row, Shown>,
 ): Promise<Shown[]> {
+  const ids = rows.map((row) => row.id);
+  const [lines, parts] = await Promise.all([
+    repository.linesOf(ids, sellerEmail),
+    repository.shippingOf(ids, sellerEmail),
+  ]);
   const byOrder = new Map<string, ListedLineRow[]>(rows.map((row) => [row.id, []]));
-  const lines = await repository.linesOf(
-    rows.map((row) => row.id),
-    sellerEmail,
-  );
   for (const line of lines) byOrder.get(line.orderId)?.push(line);
+  const shippingByOrder = new Map<string, Map<string, number>>(rows.map((row) => [row.id, new Map()]));
+  for (const part of parts) shippingByOrder.get(part.orderId)?.set(part.sellerEmail, part.shippingCents);
   return rows.map((row) => {
     const own = byOrder.get(row.id) ?? [];
-    if (sellerEmail === undefined) return present(row, own);
-    const totalCents = own.reduce((sum, line) => sum + line.lineTotalCents, 0);
-    return present({ ...row, totalCents, status: orderStatusOf(own.map((line) => line.status)) }, own);
+    const shipping = shippingByOrder.get(row.id) ?? new Map<string, number>();
+    if (sellerEmail === undefined) return present(row, own, shipping);
+    const totalCents = sumOf([...own.map((line) => line.lineTotalCents), ...shipping.values()]);
+    const status = orderStatusOf(own.map((line) => line.status));
+    return present({ ...row, totalCents, status }, own, shipping);
   });
 }
 
@@ -156,16 +187,18 @@ function paymentOf<Shown>(byOrder: Map<string, Shown>, orderId: string): Shown {
   return payment;
 }
 
-const orderWithLines = async (
+async function orderWithLines(
   repository: OrdersRepository,
   payments: OrderPayments,
   images: ShopImageUrls,
   row: OrderRow,
-) => {
-  const [order] = await withPayments(payments, [toOrder(row, await repository.linesOf([row.id]), images)]);
-  if (!order) throw notFound('Order');
+) {
+  const present = (row: OrderRow, lines: ShownLineRow[], shipping: ReadonlyMap<string, number>) =>
+    toOrder(row, lines, shipping, images);
+  const [order] = await withPayments(payments, await withLines(repository, [row], undefined, present));
+  if (!order) throw new Error('an order read without its row');
   return order;
-};
+}
 
 /** The order a key was first used for; the same key for a different submission is refused. */
 async function replay(
@@ -198,7 +231,7 @@ async function priceLines(repository: OrdersRepository, wanted: OrderCreate['pro
   const unknown: { productId: string; position: number }[] = [];
   wanted.forEach(({ productId, quantity }, position) => {
     const product = byId.get(productId);
-    if (product) lines.push({ ...snapshotLine(product, quantity, position), seller: product.seller });
+    if (product) lines.push(pricedLine(product, quantity, position));
     else unknown.push({ productId, position });
   });
   return { lines, unknown };
@@ -291,13 +324,16 @@ export function createOrdersService(
   /** The viewer's sales: only their lines, unless an admin's, who sees every line. */
   const sellerScope = (viewer: Viewer) => (viewer.isAdmin ? undefined : viewer.email.toLowerCase());
   // A seller reads where to send their lines while they have some to ship or deliver; an admin always.
-  const presentSale = (sellerEmail: string | undefined) => (row: ListedOrderRow, lines: ShownLineRow[]) =>
-    toSale(
-      row,
-      lines,
-      images,
-      sellerEmail === undefined || sellerHasWorkLeft(lines.map((line) => line.status)),
-    );
+  const presentSale =
+    (sellerEmail: string | undefined): Presenter<ListedOrderRow, UnpaidSale> =>
+    (row, lines, shipping) =>
+      toSale(
+        row,
+        lines,
+        shipping,
+        images,
+        sellerEmail === undefined || sellerHasWorkLeft(lines.map((line) => line.status)),
+      );
 
   /** The order a client named, or a 404. */
   async function existing<Row>(found: Promise<Row | undefined>): Promise<Row> {
@@ -341,7 +377,8 @@ export function createOrdersService(
 
   async function page(query: OrderListQuery & OrderFilter) {
     const { rows, total } = await repository.list(query);
-    const present = (row: OrderRow, lines: ShownLineRow[]) => toOrder(row, lines, images);
+    const present: Presenter<OrderRow, UnpaidOrder> = (row, lines, shipping) =>
+      toOrder(row, lines, shipping, images);
     const shown = await withLines(repository, rows, query.sellerEmail, present);
     return { items: await withPayments(payments, shown), total };
   }
@@ -383,7 +420,8 @@ export function createOrdersService(
         // Who sells a line is the product's seller as the shop has it, compared with the session's account.
         const own = lines.filter((line) => line.sellerEmail === userEmail);
         if (own.length > 0) throw ownProducts(own);
-        const totalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+        const shipping = shippingAtPlacement(lines);
+        const totalCents = sumOf([...lines.map((line) => line.lineTotalCents), ...shipping.values()]);
         if (shownTotalCents !== undefined && shownTotalCents !== totalCents) {
           // Priced from this process's memory, which may be older than what the buyer saw: ask the database.
           if (!fresh) {
@@ -404,7 +442,8 @@ export function createOrdersService(
             requestDigest: idempotencyKey === null ? null : digest,
           },
           lines,
-          (order, placed) => orderPlacedMails(shopUrl, order, placed, payTo),
+          shipping,
+          (order, placed) => orderPlacedMails(shopUrl, order, placed, shipping, payTo),
         );
         if (placement.outcome === 'repriced') {
           fresh = true;
@@ -415,7 +454,7 @@ export function createOrdersService(
             ...line,
             seller: lines[index]?.seller ?? null,
           }));
-          const [order] = await withPayments(payments, [toOrder(placement.order, placed, images)]);
+          const [order] = await withPayments(payments, [toOrder(placement.order, placed, shipping, images)]);
           if (!order) throw new Error('a placed order without its payment');
           return { order, created: true };
         }

@@ -12,6 +12,7 @@ const lamp = {
   mainImageUrl: '/images/products/lamp/1.svg',
   sellerEmail: 'seller@bazaar.test',
   seller: { handle: 'seller', name: 'Sol Seller' },
+  terms: { shippingFeeCents: 1000, freeShippingOverCents: null },
 };
 
 const buyer = {

@@ -1,3 +1,4 @@
+import { pricedLine } from '../../db/order-line.ts';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -5,7 +6,6 @@ import type { ApiError } from '@bazaar/shared/errors';
 import { OrderSchema, type Order } from '@bazaar/shared/orders';
 import type { Product } from '@bazaar/shared/products';
 import { queryRows } from '../../db/client.ts';
-import { snapshotLine } from '../../db/order-line.ts';
 import { orderLines, products } from '../../db/schema.ts';
 import { asBearer, signUp, signUpAdmin, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
@@ -121,10 +121,7 @@ describe('placing an order', () => {
   it('adds up the quantities of one product on several lines', async () => {
     const product = await productWith(3);
     const [ordered] = await createOrdersRepository(testApp.database.db).findProducts([product.id]);
-    const lines = [0, 1].map((position) => ({
-      ...snapshotLine(ordered!, 2, position),
-      seller: ordered!.seller,
-    }));
+    const lines = [0, 1].map((position) => pricedLine(ordered!, 2, position));
     const order = {
       name: 'Olive Owner',
       email: 'olive@example.com',
@@ -137,13 +134,13 @@ describe('placing an order', () => {
       requestDigest: null,
     };
     const repository = createOrdersRepository(testApp.database.db);
-    expect(await repository.placeOrder(order, lines, () => [])).toEqual({
+    expect(await repository.placeOrder(order, lines, new Map(), () => [])).toEqual({
       outcome: 'short',
       productId: product.id,
       left: 3,
     });
     expect(await stockOf(product.id)).toBe(3);
-    const placed = await repository.placeOrder(order, lines.slice(0, 1), () => []);
+    const placed = await repository.placeOrder(order, lines.slice(0, 1), new Map(), () => []);
     expect(placed.outcome).toBe('placed');
     expect(await stockOf(product.id)).toBe(1);
   });

@@ -69,9 +69,20 @@ describe('POST /api/orders', () => {
       address: '1 High Street, London',
       paymentMethod: 'cash on delivery',
       status: 'processing',
-      // 2 × $45.00 + 3 × $19.99 × 0.85 = $90.00 + $50.97
-      totalPrice: 140.97,
-      due: 140.97,
+      // 2 × $45.00 + 3 × $19.99 × 0.85 = $90.00 + $50.97, and the one seller's $10.00 of shipping.
+      subtotal: 140.97,
+      shipping: 10,
+      totalPrice: 150.97,
+      due: 150.97,
+      parts: [
+        {
+          seller: expect.any(Object) as object,
+          subtotal: 140.97,
+          shipping: 10,
+          due: 150.97,
+          status: 'processing',
+        },
+      ],
     });
     // Lines keep the order in which they were sent.
     expect(order.products).toEqual([
@@ -113,8 +124,9 @@ describe('POST /api/orders', () => {
       products: [
         { _id: phone, name: 'Phone', price: 0.01, discount: 99, quantity: 2, mainImage: { url: 'x' } },
       ],
-      // The total it showed, which is the right one: a wrong one is a 409 (orders.limits.test.ts).
-      totalPrice: 33.98,
+      // The total it showed with the seller's shipping, which is the right one: a wrong one is a 409
+      // (orders.limits.test.ts).
+      totalPrice: 43.98,
       status: 'delivered',
       userEmail: 'someone@else.test',
       orderTime: '2000-01-01T00:00:00.000Z',
@@ -122,7 +134,7 @@ describe('POST /api/orders', () => {
     });
     expect(response.statusCode).toBe(201);
     const order = OrderCreatedSchema.parse(response.json());
-    expect(order).toMatchObject({ userEmail: owner.email, status: 'processing', totalPrice: 33.98 });
+    expect(order).toMatchObject({ userEmail: owner.email, status: 'processing', totalPrice: 43.98 });
     expect(order.products).toMatchObject([
       { _id: phone, price: 19.99, discount: 15, quantity: 2, lineTotal: 33.98 },
     ]);
@@ -208,7 +220,7 @@ describe('POST /api/orders', () => {
       ),
     );
     expect(response.statusCode).toBe(201);
-    expect(response.json<Order>().totalPrice).toBe(4_950_000_000);
+    expect(response.json<Order>()).toMatchObject({ subtotal: 4_950_000_000, totalPrice: 4_950_000_010 });
   });
 
   it('refuses with a 400 an Idempotency-Key longer than 200 characters', async () => {

@@ -68,7 +68,7 @@ describe('a bKash order left unpaid', () => {
     });
     expect(ended.due).toBe(0);
     expect(ended.payment).toMatchObject({ status: 'unpaid', due: 0, paid: 0 });
-    expect(ended.payment.events).toMatchObject([{ kind: 'expired', amount: 30, by: 'shop' }]);
+    expect(ended.payment.events).toMatchObject([{ kind: 'expired', amount: 40, by: 'shop' }]);
     expect(await stock()).toBe(STOCK);
     const mail = await latestMail(testApp.database.db, bea.email, 'payment-expired');
     expect(mail?.subject).toBe(`Your order ${order.number}: cancelled, not paid`);
@@ -77,7 +77,7 @@ describe('a bKash order left unpaid', () => {
   it('takes a claim that comes after, and once accepted owes it back', async () => {
     const order = await walletOrder(testApp.app, bea, [mug], [2]);
     await once(order, (seen) => seen.status === 'cancelled');
-    const late = await sendClaim(testApp.app, bea, order._id, claimOf(order, { amount: 20 }));
+    const late = await sendClaim(testApp.app, bea, order._id, claimOf(order, { amount: 30 }));
     expect(late.statusCode, late.body).toBe(201);
     expect((await orderAs(testApp.app, bea, order)).payment.status).toBe('awaiting_verification');
     expect((await decide(testApp.app, admin, late.json<{ _id: string }>()._id, 'accept')).statusCode).toBe(
@@ -85,10 +85,10 @@ describe('a bKash order left unpaid', () => {
     );
     const owed = await orderAs(testApp.app, bea, order);
     expect(owed.status).toBe('cancelled');
-    expect(owed.payment).toMatchObject({ status: 'refund_due', paid: 20, refunded: 0, due: 0 });
-    expect(owed.payment.events.at(-1)).toMatchObject({ kind: 'refund_due', amount: 20 });
+    expect(owed.payment).toMatchObject({ status: 'refund_due', paid: 30, refunded: 0, due: 0 });
+    expect(owed.payment.events.at(-1)).toMatchObject({ kind: 'refund_due', amount: 30 });
     const mail = await latestMail(testApp.database.db, bea.email, 'payment-accepted');
-    expect(mail?.textBody).toContain('we owe you $20.00, which we will refund');
+    expect(mail?.textBody).toContain('we owe you $30.00, which we will refund');
   });
 });
 

@@ -99,11 +99,11 @@ describe.runIf(testEngine === 'postgres')('payments at once', () => {
       const seen = await orderAs(testApp.app, bea, placed[i]!);
       if (kinds(seen).includes('expired')) {
         expect(seen.status).toBe('cancelled');
-        expect(seen.payment).toMatchObject({ status: 'refund_due', paid: 10, due: 0 });
-        expect(seen.payment.events.at(-1)).toMatchObject({ kind: 'refund_due', amount: 10 });
+        expect(seen.payment).toMatchObject({ status: 'refund_due', paid: 20, due: 0 });
+        expect(seen.payment.events.at(-1)).toMatchObject({ kind: 'refund_due', amount: 20 });
       } else {
         expect(seen.status).toBe('processing');
-        expect(seen.payment).toMatchObject({ status: 'paid', paid: 10, due: 0 });
+        expect(seen.payment).toMatchObject({ status: 'paid', paid: 20, due: 0 });
       }
     }
   });
@@ -118,9 +118,9 @@ describe.runIf(testEngine === 'postgres')('payments at once', () => {
       ]);
       expect([accepted.statusCode, cancelled.statusCode]).toEqual([200, 200]);
       const seen = await orderAs(testApp.app, bea, order);
-      expect(seen.payment).toMatchObject({ status: 'refund_due', paid: 65, due: 0 });
+      expect(seen.payment).toMatchObject({ status: 'refund_due', paid: 85, due: 0 });
       const owed = seen.payment.events.filter((event) => event.kind === 'refund_due');
-      expect(owed.map((event) => event.amount)).toEqual([45]);
+      expect(owed.map((event) => event.amount)).toEqual([55]);
     }
   });
 });

@@ -146,12 +146,12 @@ describe('a bKash order', () => {
       status: 'unpaid',
       paid: 0,
       refunded: 0,
-      due: 65,
+      due: 85,
       events: [],
     });
     const mail = await latestMail(testApp.database.db, bea.email, 'order-placed');
     expect(mail?.subject).toBe(`Your order ${order.number} is placed`);
-    expect(mail?.textBody).toContain(`send $65.00 by bKash to ${WALLET_ENV.BKASH_NUMBER}`);
+    expect(mail?.textBody).toContain(`send $85.00 by bKash to ${WALLET_ENV.BKASH_NUMBER}`);
     expect(mail?.textBody).toContain(`${TEST_PUBLIC_URL}/dashboard/orders/${order.number}`);
   });
 
@@ -187,12 +187,12 @@ describe('POST /api/orders/:id/payments', () => {
       status: 'awaiting_verification',
       paid: 0,
       refunded: 0,
-      due: 65,
+      due: 85,
       events: [
         {
           _id: expect.any(String) as string,
           kind: 'claimed',
-          amount: 65,
+          amount: 85,
           by: 'buyer',
           reference: body.transactionId,
           at: expect.any(String) as string,
@@ -204,7 +204,7 @@ describe('POST /api/orders/:id/payments', () => {
       orderId: order._id,
       sender: body.sender,
       status: 'pending',
-      amountCents: 6500,
+      amountCents: 8500,
     });
   });
 
@@ -213,7 +213,7 @@ describe('POST /api/orders/:id/payments', () => {
     const body = claimOf(order);
     await claimed(testApp.app, bea, order, body);
     const sale = await saleAs(testApp.app, mia, order);
-    expect(sale.payment).toEqual({ method: 'bkash', status: 'awaiting_verification', due: 20 });
+    expect(sale.payment).toEqual({ method: 'bkash', status: 'awaiting_verification', due: 30 });
     const sales = await get(mia, '/api/sales?limit=100');
     expect(sales.body).not.toContain(body.transactionId);
     expect(sales.body).not.toContain(body.sender);
@@ -225,9 +225,9 @@ describe('POST /api/orders/:id/payments', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json<ApiError>()).toEqual({
       error: 'CONFLICT',
-      message: 'The amount due is $65.00: send exactly that.',
-      details: [{ path: 'amount', message: 'The amount due is $65.00: send exactly that.' }],
-      amount: 65,
+      message: 'The amount due is $85.00: send exactly that.',
+      details: [{ path: 'amount', message: 'The amount due is $85.00: send exactly that.' }],
+      amount: 85,
     });
   });
 
@@ -240,7 +240,7 @@ describe('POST /api/orders/:id/payments', () => {
       'A payment of this order is already waiting to be verified.',
     );
     await decide(testApp.app, admin, claimId, 'accept');
-    const paid = await sendClaim(testApp.app, bea, order._id, claimOf(order, { amount: 65 }));
+    const paid = await sendClaim(testApp.app, bea, order._id, claimOf(order, { amount: 85 }));
     expect(paid.statusCode).toBe(409);
     expect(paid.json<ApiError>().message).toBe('This order is paid already.');
   });
@@ -251,7 +251,7 @@ describe('POST /api/orders/:id/payments', () => {
       testApp.app,
       bea,
       cash._id,
-      claimOf(cash, { method: 'bkash', amount: 65 }),
+      claimOf(cash, { method: 'bkash', amount: 85 }),
     );
     expect(response.statusCode).toBe(409);
     expect(response.json<ApiError>().message).toBe(
@@ -294,7 +294,7 @@ describe('POST /api/orders/:id/payments', () => {
     expect(fourth.json<ApiError>().message).toBe(
       "This order's payment was rejected 3 times: please contact us about it.",
     );
-    expect((await orderAs(testApp.app, bea, order)).payment).toMatchObject({ status: 'unpaid', due: 65 });
+    expect((await orderAs(testApp.app, bea, order)).payment).toMatchObject({ status: 'unpaid', due: 85 });
   });
 });
 
@@ -311,7 +311,7 @@ describe('verifying claims', () => {
       orderId: order._id,
       orderNumber: order.number,
       method: 'bkash',
-      amount: 65,
+      amount: 85,
       status: 'pending',
     });
     const times = claims.map((claim) => claim.createdAt);
@@ -331,7 +331,7 @@ describe('verifying claims', () => {
     expect(again.json<ApiError>().message).toBe('This payment was accepted already.');
 
     const paid = await orderAs(testApp.app, bea, order);
-    expect(paid.payment).toMatchObject({ status: 'paid', paid: 65, refunded: 0, due: 0 });
+    expect(paid.payment).toMatchObject({ status: 'paid', paid: 85, refunded: 0, due: 0 });
     expect(eventKinds(paid)).toEqual(['claimed', 'accepted']);
     expect((await saleAs(testApp.app, leo, order)).payment).toEqual({
       method: 'bkash',
@@ -340,7 +340,7 @@ describe('verifying claims', () => {
     });
     const mail = await latestMail(testApp.database.db, bea.email, 'payment-accepted');
     expect(mail?.subject).toBe(`Your order ${order.number}: payment received`);
-    expect(mail?.textBody).toContain('We received your payment of $65.00.');
+    expect(mail?.textBody).toContain('We received your payment of $85.00.');
     expect((await moveSale(testApp.app, mia, order._id, 'shipped')).statusCode).toBe(200);
   });
 
@@ -353,7 +353,7 @@ describe('verifying claims', () => {
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json()).toMatchObject({ status: 'rejected', reason: 'The amount never arrived' });
     const seen = await orderAs(testApp.app, bea, order);
-    expect(seen.payment).toMatchObject({ status: 'unpaid', due: 65 });
+    expect(seen.payment).toMatchObject({ status: 'unpaid', due: 85 });
     expect(seen.payment.events.at(-1)).toMatchObject({
       kind: 'rejected',
       reference: 'The amount never arrived',
@@ -381,13 +381,13 @@ describe('refunds', () => {
     const order = await paidOrder();
     expect((await moveSale(testApp.app, leo, order._id, 'cancelled')).statusCode).toBe(200);
     const seen = await orderAs(testApp.app, bea, order);
-    // The lamp's part: $45.00 back, $20.00 kept for the mugs.
-    expect(seen.due).toBe(20);
-    expect(seen.payment).toMatchObject({ status: 'refund_due', paid: 65, refunded: 0, due: 0 });
-    expect(seen.payment.events.at(-1)).toMatchObject({ kind: 'refund_due', amount: 45, by: 'shop' });
+    // The lamp's part, its shipping with it: $55.00 back, $30.00 kept for the mugs and theirs.
+    expect(seen.due).toBe(30);
+    expect(seen.payment).toMatchObject({ status: 'refund_due', paid: 85, refunded: 0, due: 0 });
+    expect(seen.payment.events.at(-1)).toMatchObject({ kind: 'refund_due', amount: 55, by: 'shop' });
     expect((await refundsDue()).find((refund) => refund.orderId === order._id)).toMatchObject({
       orderNumber: order.number,
-      amount: 45,
+      amount: 55,
       method: 'bkash',
       reference: null,
     });
@@ -398,7 +398,7 @@ describe('refunds', () => {
     expect((await moveSale(testApp.app, admin, order._id, 'cancelled')).statusCode).toBe(200);
     const refund = (await refundsDue()).find((one) => one.orderId === order._id);
     if (!refund) throw new Error('no refund due');
-    expect(refund.amount).toBe(65);
+    expect(refund.amount).toBe(85);
     const done = (account: TestAccount | null, reference = 'BK-RF-1') =>
       post(account, `/api/payments/refunds/${refund._id}/done`, { reference });
     await refusedAs([bea, mia, otto], (caller) => done(caller));
@@ -408,13 +408,13 @@ describe('refunds', () => {
     expect(RefundSchema.parse(made.json())).toMatchObject({
       _id: refund._id,
       reference: 'BK-RF-1',
-      amount: 65,
+      amount: 85,
     });
     expect((await done(admin, 'BK-RF-2')).statusCode).toBe(409);
     expect((await refundsDue()).some((one) => one._id === refund._id)).toBe(false);
 
     const seen = await orderAs(testApp.app, bea, order);
-    expect(seen.payment).toMatchObject({ status: 'refunded', paid: 65, refunded: 65, due: 0 });
+    expect(seen.payment).toMatchObject({ status: 'refunded', paid: 85, refunded: 85, due: 0 });
     const mail = await latestMail(testApp.database.db, bea.email, 'payment-refund-made');
     expect(mail?.subject).toBe(`Your order ${order.number}: refund sent`);
     expect(mail?.textBody).toContain('Reference: BK-RF-1');
@@ -431,17 +431,17 @@ describe('refunds', () => {
 describe('cash on delivery', () => {
   it("is paid part by part as each seller delivers: the courier collected that part's cash", async () => {
     const order = await newOrder('cash on delivery');
-    expect(order.payment).toMatchObject({ status: 'unpaid', due: 65 });
+    expect(order.payment).toMatchObject({ status: 'unpaid', due: 85 });
     for (const status of ['shipped', 'delivered']) {
       expect((await moveSale(testApp.app, mia, order._id, status)).statusCode).toBe(200);
     }
     const seen = await orderAs(testApp.app, bea, order);
-    expect(seen.payment).toMatchObject({ status: 'unpaid', paid: 20, due: 45 });
+    expect(seen.payment).toMatchObject({ status: 'unpaid', paid: 30, due: 55 });
     expect(seen.payment.events).toEqual([
       {
         _id: expect.any(String) as string,
         kind: 'cash_collected',
-        amount: 20,
+        amount: 30,
         by: 'seller',
         reference: null,
         at: expect.any(String) as string,
@@ -455,7 +455,7 @@ describe('cash on delivery', () => {
     expect((await saleAs(testApp.app, leo, order)).payment).toEqual({
       method: 'cash on delivery',
       status: 'unpaid',
-      due: 45,
+      due: 55,
     });
 
     for (const status of ['shipped', 'delivered']) {
@@ -463,7 +463,7 @@ describe('cash on delivery', () => {
     }
     expect((await orderAs(testApp.app, bea, order)).payment).toMatchObject({
       status: 'paid',
-      paid: 65,
+      paid: 85,
       due: 0,
     });
   });
@@ -471,7 +471,7 @@ describe('cash on delivery', () => {
   it('owes nothing for a part cancelled before delivery', async () => {
     const order = await newOrder('cash on delivery');
     expect((await moveSale(testApp.app, leo, order._id, 'cancelled')).statusCode).toBe(200);
-    expect((await orderAs(testApp.app, bea, order)).payment).toMatchObject({ status: 'unpaid', due: 20 });
+    expect((await orderAs(testApp.app, bea, order)).payment).toMatchObject({ status: 'unpaid', due: 30 });
   });
 });
 

@@ -3,7 +3,12 @@ import type { Database } from '../../db/client.ts';
 import { orderLines, orders, products, reviews, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
-export type UserChanges = Partial<Pick<UserRow, 'name' | 'phone' | 'address' | 'img' | 'shopMails'>>;
+export type UserChanges = Partial<
+  Pick<
+    UserRow,
+    'name' | 'phone' | 'address' | 'img' | 'shopMails' | 'shippingFeeCents' | 'freeShippingOverCents'
+  >
+>;
 export interface Page {
   limit: number;
   offset: number;
@@ -69,6 +74,8 @@ export function createUsersRepository(db: Database) {
           handle: users.handle,
           name: users.name,
           createdAt: users.createdAt,
+          shippingFeeCents: users.shippingFeeCents,
+          freeShippingOverCents: users.freeShippingOverCents,
           productCount: db.$count(products, eq(products.sellerId, users.id)),
         })
         .from(users)

@@ -53,6 +53,8 @@ describe('GET /api/sellers/:handle', () => {
         productCount: 3,
         rating: null,
         reviewsCount: 0,
+        shippingFee: 10,
+        freeShippingOver: null,
       });
       expect(Date.now() - Date.parse(seller.memberSince), caller).toBeLessThan(10 * 60_000);
       expect(response.body, caller).not.toContain('@');

@@ -2,13 +2,15 @@ import {
   HandleSchema,
   type Customer,
   type Seller,
+  type ShippingTerms,
   type UserProfile,
   type UserUpdate,
 } from '@bazaar/shared/users';
+import { centsToDollars, dollarsToCents, type ShippingTerms as TermsInCents } from '@bazaar/shared/pricing';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Viewer } from '../auth/auth.module.ts';
 import type { UploadGuard } from '../uploads/uploads.module.ts';
-import type { Page, UserRow, UsersRepository } from './users.repository.ts';
+import type { Page, UserChanges, UserRow, UsersRepository } from './users.repository.ts';
 
 /** A buyer as a seller sees them: who they are, nothing of the profile's contact (e-mail, phone, address). */
 const toCustomer = (row: UserRow): Customer => ({
@@ -17,6 +19,12 @@ const toCustomer = (row: UserRow): Customer => ({
   handle: row.handle,
   img: row.img,
   image: row.image,
+});
+
+/** A seller's shipping terms as the wire shows them, in dollars. */
+const shippingTerms = (row: TermsInCents): ShippingTerms => ({
+  shippingFee: centsToDollars(row.shippingFeeCents),
+  freeShippingOver: row.freeShippingOverCents === null ? null : centsToDollars(row.freeShippingOverCents),
 });
 
 export function createUsersService(
@@ -31,6 +39,7 @@ export function createUsersService(
     email: row.email,
     role: isAdmin(row) ? 'admin' : 'user',
     shopMails: row.shopMails,
+    ...shippingTerms(row),
   });
 
   function assertSelfOrAdmin(email: string, viewer: Viewer): void {
@@ -59,6 +68,7 @@ export function createUsersService(
         productCount: row.productCount,
         rating: row.rating,
         reviewsCount: row.reviewsCount,
+        ...shippingTerms(row),
       };
     },
 
@@ -85,7 +95,14 @@ export function createUsersService(
 
     async update(email: string, input: UserUpdate, viewer: Viewer): Promise<UserProfile> {
       assertSelfOrAdmin(email, viewer);
-      const { email: sentEmail, ...changes } = input;
+      const { email: sentEmail, shippingFee, freeShippingOver, ...fields } = input;
+      const changes: UserChanges = {
+        ...fields,
+        ...(shippingFee === undefined ? {} : { shippingFeeCents: dollarsToCents(shippingFee) }),
+        ...(freeShippingOver === undefined
+          ? {}
+          : { freeShippingOverCents: freeShippingOver === null ? null : dollarsToCents(freeShippingOver) }),
+      };
       if (sentEmail !== undefined && sentEmail !== email) {
         throw new AppError(
           'BAD_REQUEST',

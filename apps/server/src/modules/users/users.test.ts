@@ -64,6 +64,8 @@ describe('GET /api/users/:email', () => {
         image: null,
         role: 'user',
         shopMails: true,
+        shippingFee: 10,
+        freeShippingOver: null,
       });
     }
   });

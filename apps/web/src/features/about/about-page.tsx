@@ -15,7 +15,7 @@ const SAMPLE_PRODUCT: { term: string; value: string }[] = [
 const SAMPLE_SHIPPING: { term: string; value: string }[] = [
   { term: 'Weight', value: '1.2 kg' },
   { term: 'Size', value: '30 × 20 × 10 cm' },
-  { term: 'Shipping', value: '$10.00' },
+  { term: 'Shipping', value: '$10.00, or what its seller charges' },
   { term: 'Delivery', value: '3-5 working days' },
 ];
 

@@ -22,6 +22,8 @@ interface CartLineProps {
   product: Product;
   quantity: number;
   totalCents: number;
+  /** The viewer sells it: nobody buys their own products, so it offers no Buy Now. */
+  isOwn: boolean;
   onIncrement: () => void;
   onDecrement: () => void;
   onBuyNow: () => void;
@@ -32,6 +34,7 @@ export function CartLine({
   product,
   quantity,
   totalCents,
+  isOwn,
   onIncrement,
   onDecrement,
   onBuyNow,
@@ -53,6 +56,9 @@ export function CartLine({
         </h2>
         <Price price={product.price} discount={product.discount} />
         <StockLabel stock={product.stock} quantity={quantity} />
+        {isOwn && (
+          <p className="text-sm font-semibold text-rose-700">This is your product: you cannot buy it</p>
+        )}
         <div className="inline-flex items-center overflow-hidden rounded-lg border border-gray-300">
           <button
             type="button"
@@ -88,9 +94,11 @@ export function CartLine({
           <dd className="text-lg font-bold tabular-nums">{formatDollars(totalCents)}</dd>
         </dl>
         <div className="flex gap-2">
-          <Button size="sm" aria-label={`Buy Now: ${product.name}`} onClick={onBuyNow}>
-            Buy Now
-          </Button>
+          {!isOwn && (
+            <Button size="sm" aria-label={`Buy Now: ${product.name}`} onClick={onBuyNow}>
+              Buy Now
+            </Button>
+          )}
           <Button variant="danger-outline" size="sm" aria-label={`Remove ${product.name}`} onClick={onRemove}>
             Remove
           </Button>

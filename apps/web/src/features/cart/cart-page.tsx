@@ -6,6 +6,7 @@ import { payableCents } from '@bazaar/shared/pricing';
 import { Loader } from '../../components/loader.tsx';
 import { useViewer } from '../auth/public.ts';
 import { useCartProducts, type CartProduct } from './api/get-cart-products.ts';
+import { useShipping } from './api/use-shipping.ts';
 import { CartLine, CartLineFailed, CartLineLoading } from './cart-line.tsx';
 import {
   buyItemsActions,
@@ -24,7 +25,7 @@ type ShownLine = Exclude<CartProduct, { status: 'missing' }>;
 export function Component() {
   const items = useCartItems();
   const navigate = useNavigate();
-  const { user } = useViewer();
+  const { user, profile } = useViewer();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const lines = useCartProducts(Object.keys(items));
   useDropDeletedProducts(lines.filter((line) => line.status === 'missing').map((line) => line.productId));
@@ -32,12 +33,12 @@ export function Component() {
   const shownLines = lines.filter((line): line is ShownLine => line.status !== 'missing');
   const quantityOf = (productId: string) => items[productId] ?? 1;
   const totalQuantity = shownLines.reduce((sum, line) => sum + quantityOf(line.productId), 0);
-  // The payable amount (the spec's shop showed the discount amount here).
-  const totalPriceCents = shownLines.reduce(
-    (sum, line) =>
-      line.status === 'success' ? sum + payableCents(line.product, quantityOf(line.productId)) : sum,
-    0,
+  const loaded = shownLines.flatMap((line) =>
+    line.status === 'success' ? [{ product: line.product, quantity: quantityOf(line.productId) }] : [],
   );
+  // The payable amount (the spec's shop showed the discount amount here), and each seller's shipping of it.
+  const goodsCents = loaded.reduce((sum, line) => sum + payableCents(line.product, line.quantity), 0);
+  const shipping = useShipping(loaded);
 
   // Lines asking for more than the shop has left: marked on the line, and Checkout waits until they change.
   const hasShortLines = shownLines.some(
@@ -114,6 +115,7 @@ export function Component() {
                     product={line.product}
                     quantity={quantity}
                     totalCents={payableCents(line.product, quantity)}
+                    isOwn={line.product.seller.handle === profile?.handle}
                     onIncrement={() => cartActions.increment(line.productId)}
                     onDecrement={() => cartActions.decrement(line.productId)}
                     onBuyNow={() => goToCheckout([fromCart(line.productId)])}
@@ -126,7 +128,8 @@ export function Component() {
           <OrderSummary
             totalItems={shownLines.length}
             totalQuantity={totalQuantity}
-            totalPriceCents={totalPriceCents}
+            goodsCents={goodsCents}
+            shipping={shipping}
             isPartial={shownLines.some((line) => line.status !== 'success')}
             hasShortLines={hasShortLines}
             onCheckout={checkout}

@@ -1,14 +1,15 @@
 import { useId } from 'react';
 import { formatDollars } from '@bazaar/shared/pricing';
 import { Button } from '../../components/button.tsx';
-
-/** Shown as the spec's shop shows it; it is not added to the total (spec §9). */
-const SHIPPING_FEE_CENTS = 1000;
+import type { Shipping } from './api/use-shipping.ts';
+import { ShippingRows, SummaryRow } from './summary-rows.tsx';
 
 interface OrderSummaryProps {
   totalItems: number;
   totalQuantity: number;
-  totalPriceCents: number;
+  /** What the products come to. */
+  goodsCents: number;
+  shipping: Shipping;
   /** Some lines' products could not be loaded, so Total Price leaves them out. */
   isPartial: boolean;
   /** Some lines want more than the shop has left: checkout waits until they change. */
@@ -17,21 +18,11 @@ interface OrderSummaryProps {
   onClear: () => void;
 }
 
-function SummaryRow({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <div
-      className={`flex items-baseline justify-between gap-4 py-2 ${strong ? 'text-base font-bold' : 'text-sm'}`}
-    >
-      <dt className={strong ? '' : 'text-gray-600'}>{label}</dt>
-      <dd className="font-semibold tabular-nums">{value}</dd>
-    </div>
-  );
-}
-
 export function OrderSummary({
   totalItems,
   totalQuantity,
-  totalPriceCents,
+  goodsCents,
+  shipping,
   isPartial,
   hasShortLines,
   onCheckout,
@@ -50,11 +41,16 @@ export function OrderSummary({
       <dl className="mt-3 divide-y divide-gray-100">
         <SummaryRow label="Total Items" value={String(totalItems)} />
         <SummaryRow label="Total Quantity" value={String(totalQuantity)} />
-        <SummaryRow label="Total Price" value={formatDollars(totalPriceCents)} strong />
-        <SummaryRow label="Shipping Fee" value={formatDollars(SHIPPING_FEE_CENTS)} />
+        <SummaryRow label="Products" value={formatDollars(goodsCents)} />
+        <ShippingRows shipping={shipping} />
+        <SummaryRow
+          label="Total Price"
+          value={shipping.status === 'success' ? formatDollars(goodsCents + shipping.shippingCents) : '…'}
+          strong
+        />
       </dl>
       <p className="mt-1 text-xs text-gray-500">
-        The shipping fee is shown for information and is not included in the Total Price.
+        Each seller ships their own products to you. The Total Price includes their shipping.
       </p>
       {isPartial && (
         <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900">

@@ -8,3 +8,5 @@ export {
   type BuyItem,
 } from './cart-store.ts';
 export { useCartProducts, type CartProduct } from './api/get-cart-products.ts';
+export { useShipping, type Shipping } from './api/use-shipping.ts';
+export { ShippingRows, SummaryRow } from './summary-rows.tsx';

@@ -20,6 +20,11 @@ const FAQ = [
     answer: 'Yes. We ship to every country in the world; the delivery time depends on where you are.',
   },
   {
+    question: 'What does shipping cost?',
+    answer:
+      'Each seller ships their own products and sets their fee: $10.00 an order unless the seller says otherwise, and some ship free from an amount. Your cart shows each seller’s shipping, and the total includes it.',
+  },
+  {
     question: 'How long does delivery to the UK take?',
     answer: 'Orders to the United Kingdom arrive within 3-5 working days.',
   },

@@ -23,7 +23,7 @@ export function Component() {
   const { isAdmin } = useViewer();
   return (
     <div className="flex flex-col gap-6 md:flex-row">
-      <nav aria-label="Dashboard" className="md:w-48 md:shrink-0">
+      <nav aria-label="Dashboard" className="md:w-48 md:shrink-0 print:hidden">
         <ul className="flex flex-wrap gap-1 rounded-xl bg-white p-2 shadow-sm md:sticky md:top-20 md:flex-col">
           {MENU.filter((item) => isAdmin || !('adminOnly' in item)).map((item) => (
             <li key={item.to}>

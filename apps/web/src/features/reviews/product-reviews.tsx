@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import type { Product } from '@bazaar/shared/products';
 import { PagedList } from '../../components/paged-list.tsx';
 import { RatingSummary } from '../../components/rating-summary.tsx';
@@ -6,6 +8,7 @@ import { useReviewEligibility } from './api/get-review-eligibility.ts';
 import { useProductReviews } from './api/get-reviews.ts';
 import { ReviewForm } from './lazy-forms.tsx';
 import { ReviewItem } from './review-item.tsx';
+import { REVIEWS_ANCHOR } from './review-link.tsx';
 
 /**
  * A product's reviews: the mean and count, the list newest first, the form to a buyer who may review, and a reply
@@ -17,8 +20,19 @@ export function ProductReviews({ product }: { product: Product }) {
   const eligibility = useReviewEligibility(product._id, signedIn);
   const reviews = useProductReviews(product._id);
   const isSeller = viewer.profile?.handle === product.seller.handle;
+  const { hash } = useLocation();
+  const section = useRef<HTMLElement>(null);
+  // A link to the reviews (an order's "Write a review") arrives before the product has loaded this section.
+  useEffect(() => {
+    if (hash === `#${REVIEWS_ANCHOR}`) section.current?.scrollIntoView();
+  }, [hash]);
   return (
-    <section aria-labelledby="reviews-heading" className="mt-12 flex flex-col gap-4">
+    <section
+      ref={section}
+      id={REVIEWS_ANCHOR}
+      aria-labelledby="reviews-heading"
+      className="mt-12 flex scroll-mt-4 flex-col gap-4"
+    >
       <h2 id="reviews-heading" className="text-xl font-bold tracking-tight text-gray-900 sm:text-2xl">
         Reviews
       </h2>

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 const SLIDES = [
   { src: '/images/banners/1.svg', alt: 'Mega Sale: up to 50% off', to: '/flash-sale' },
   { src: '/images/banners/2.svg', alt: 'New arrivals every day', to: '/new-product-page' },
-  { src: '/images/banners/3.svg', alt: 'Free shipping worldwide', to: '/categories-all' },
+  { src: '/images/banners/3.svg', alt: 'Shipping shown up front', to: '/categories-all' },
   { src: '/images/banners/4.svg', alt: 'Flash deals ending soon', to: '/flash-sale' },
 ] as const;
 

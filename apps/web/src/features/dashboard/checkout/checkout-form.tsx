@@ -1,6 +1,12 @@
 import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { OrderCreateSchema, PAYMENT_METHODS, type OrderCreateInput } from '@bazaar/shared/orders';
+import {
+  OrderCreateSchema,
+  PAYMENT_METHOD_NAMES,
+  PAYMENT_METHODS,
+  type OrderCreateInput,
+  type PaymentMethod,
+} from '@bazaar/shared/orders';
 import { centsToDollars, formatDollars } from '@bazaar/shared/pricing';
 import type { ApiError } from '@bazaar/shared/errors';
 import { Button } from '../../../components/button.tsx';
@@ -10,8 +16,6 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import type { BuyItem } from '../../cart/public.ts';
 import { newIdempotencyKey, usePlaceOrder } from './api/place-order.ts';
 
-type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
 export interface ContactDetails {
   name: string;
   email: string;
@@ -19,12 +23,6 @@ export interface ContactDetails {
   address: string;
   paymentMethod: PaymentMethod;
 }
-
-const PAYMENT_LABELS: Record<PaymentMethod, string> = {
-  'cash on delivery': 'Cash on delivery',
-  bkash: 'bKash',
-  rocket: 'Rocket',
-};
 
 /** The refusals of the order as a whole, which no field can put right: shown beside Place Order. */
 const ORDER_REFUSALS = new Set([
@@ -56,7 +54,8 @@ interface CheckoutFormProps {
   initial: ContactDetails;
   /** The lines to order: the buy items whose products still exist. */
   lines: BuyItem[];
-  totalCents: number;
+  /** What the buyer is asked to pay, shipping included; undefined until every seller's shipping is known. */
+  totalCents: number | undefined;
   /** False while products are loading, none is left to order, or a line wants more than is left. */
   canPlace: boolean;
   onPlaced: () => void;
@@ -88,7 +87,7 @@ export function CheckoutForm({
       ...details,
       products: lines.map(({ productId, quantity }) => ({ productId, quantity })),
       // The total the buyer is shown: the server refuses the order (409) if it now costs otherwise.
-      totalPrice: centsToDollars(totalCents),
+      totalPrice: totalCents === undefined ? undefined : centsToDollars(totalCents),
     }),
     initialValues: initial,
     canSubmit: canPlace,
@@ -145,7 +144,7 @@ export function CheckoutForm({
                   onChange={() => setValue('paymentMethod', method)}
                   className="size-4 accent-teal-700"
                 />
-                {PAYMENT_LABELS[method]}
+                {PAYMENT_METHOD_NAMES[method]}
               </label>
             ))}
           </div>
@@ -163,7 +162,7 @@ export function CheckoutForm({
             Total Price
           </span>{' '}
           <output aria-labelledby={totalId} className="font-bold tabular-nums">
-            {formatDollars(totalCents)}
+            {totalCents === undefined ? '…' : formatDollars(totalCents)}
           </output>
         </p>
         <Button

@@ -2,7 +2,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { payableCents } from '@bazaar/shared/pricing';
+import { formatDollars, payableCents } from '@bazaar/shared/pricing';
 import type { Product } from '@bazaar/shared/products';
 import { Button, textLinkClass } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -11,7 +11,16 @@ import { ProductLineFailed, ProductLineLoading } from '../../../components/produ
 import { productQuery } from '../../../lib/product-query.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useViewer } from '../../auth/public.ts';
-import { buyItemsActions, canHave, cartActions, useBuyItems, useCartProducts } from '../../cart/public.ts';
+import {
+  buyItemsActions,
+  canHave,
+  cartActions,
+  ShippingRows,
+  SummaryRow,
+  useBuyItems,
+  useCartProducts,
+  useShipping,
+} from '../../cart/public.ts';
 import { CheckoutForm, type ContactDetails } from './checkout-form.tsx';
 import { OrderTile } from './order-tile.tsx';
 
@@ -58,6 +67,16 @@ export function Component() {
     if (!pending) headingRef.current?.focus();
   }, [pending]);
 
+  const quantityOf = (productId: string) =>
+    buyItems.find((item) => item.productId === productId)?.quantity ?? 1;
+  const available = lines.flatMap((line) =>
+    line.status === 'success'
+      ? [{ productId: line.productId, product: line.product, quantity: quantityOf(line.productId) }]
+      : [],
+  );
+  // Each seller's part and its shipping, priced as the shop will price the order.
+  const shipping = useShipping(available);
+
   // Between placing the order and the orders page: the cleared buy items must not flash the empty state.
   if (placed) return <Loader label="Opening your orders…" />;
 
@@ -87,13 +106,6 @@ export function Component() {
     );
   }
 
-  const quantityOf = (productId: string) =>
-    buyItems.find((item) => item.productId === productId)?.quantity ?? 1;
-  const available = lines.flatMap((line) =>
-    line.status === 'success'
-      ? [{ productId: line.productId, product: line.product, quantity: quantityOf(line.productId) }]
-      : [],
-  );
   const short = available.filter(({ product, quantity }) => !canHave(product.stock, quantity));
   // The server refuses them too (409 OWN_PRODUCT); told here before the buyer fills the form in.
   const isOwn = (product: Product) =>
@@ -101,10 +113,11 @@ export function Component() {
   const own = available.filter(({ product }) => isOwn(product));
   const missingCount = lines.filter((line) => line.status === 'missing').length;
   const isReady = lines.every((line) => line.status === 'success' || line.status === 'missing');
-  const totalCents = available.reduce(
+  const goodsCents = available.reduce(
     (sum, { product, quantity }) => sum + payableCents(product, quantity),
     0,
   );
+  const shippingCents = shipping.status === 'success' ? shipping.shippingCents : undefined;
 
   function finishCheckout() {
     setPlaced(true);
@@ -135,10 +148,12 @@ export function Component() {
     void queryClient.invalidateQueries({ queryKey: queryKeys.session });
   }
 
+  // A price or a seller's shipping changed since this page read them.
   function reloadProducts() {
     for (const { productId } of buyItems) {
       void queryClient.invalidateQueries({ queryKey: productQuery(productId).queryKey });
     }
+    void queryClient.invalidateQueries({ queryKey: queryKeys.sellers.all });
   }
 
   const initial: ContactDetails = {
@@ -200,6 +215,15 @@ export function Component() {
           </Button>
         </div>
       )}
+      {available.length > 0 && (
+        <dl
+          aria-label="What your order comes to"
+          className="divide-y divide-gray-100 rounded-2xl border border-gray-200 bg-white px-5 py-2 shadow-sm"
+        >
+          <SummaryRow label="Products" value={formatDollars(goodsCents)} />
+          <ShippingRows shipping={shipping} />
+        </dl>
+      )}
       {/* The form mounts once the profile is known, so that it starts prefilled. */}
       {pending ? (
         <Loader label="Loading your details…" />
@@ -207,8 +231,14 @@ export function Component() {
         <CheckoutForm
           initial={initial}
           lines={available}
-          totalCents={totalCents}
-          canPlace={isReady && available.length > 0 && short.length === 0 && own.length === 0}
+          totalCents={shippingCents === undefined ? undefined : goodsCents + shippingCents}
+          canPlace={
+            isReady &&
+            shippingCents !== undefined &&
+            available.length > 0 &&
+            short.length === 0 &&
+            own.length === 0
+          }
           onPlaced={finishCheckout}
           onProductsRefused={reloadProducts}
           onOwnProductsRefused={markOwn}

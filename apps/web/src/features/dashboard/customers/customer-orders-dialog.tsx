@@ -1,3 +1,4 @@
+import { ShippingIncluded } from '../../../components/order-amounts.tsx';
 import { useEffect, useRef } from 'react';
 import type { Sale } from '@bazaar/shared/orders';
 import { formatWireDollars } from '@bazaar/shared/pricing';
@@ -6,8 +7,8 @@ import { OrderStatusBadge } from '../../../components/order-status.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { useCustomerSales } from './api/get-customer-sales.ts';
 import { Button } from '../../../components/button.tsx';
+import { OrderTime } from '../../../components/order-time.tsx';
 
-const orderDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 /** The server sends an order's delivery contact only while the seller has lines of it to ship or deliver. */
 const NO_CONTACT = 'not shown, nothing of yours left to ship or deliver';
 
@@ -17,11 +18,13 @@ function OrderDetails({ order }: { order: Sale }) {
     <article aria-labelledby={headingId} className="rounded-lg border border-gray-200 p-4">
       <header className="mb-2 flex flex-wrap items-baseline gap-x-4 gap-y-1">
         <h3 id={headingId} className="font-semibold text-gray-900">
-          {order.number} ·{' '}
-          <time dateTime={order.orderTime}>{orderDate.format(new Date(order.orderTime))}</time>
+          {order.number} · <OrderTime iso={order.orderTime} />
         </h3>
         <OrderStatusBadge status={order.status} />
-        <p className="ml-auto font-semibold text-gray-900">Total {formatWireDollars(order.totalPrice)}</p>
+        <p className="ml-auto flex flex-col items-end font-semibold text-gray-900">
+          Total {formatWireDollars(order.totalPrice)}
+          <ShippingIncluded shipping={order.shipping} />
+        </p>
       </header>
       <p className="mb-3 text-sm text-gray-700">Ship to: {order.address ?? NO_CONTACT}</p>
       <table className="w-full text-left text-sm">

@@ -17,8 +17,8 @@ interface Tile {
   waiting?: boolean;
 }
 
-function tilesOf({ totals, work }: Overview): Tile[] {
-  return [
+function tilesOf({ scope, totals, work }: Overview): Tile[] {
+  const tiles: Tile[] = [
     {
       label: 'To Ship',
       value: work.toShip.toLocaleString('en-US'),
@@ -29,6 +29,11 @@ function tilesOf({ totals, work }: Overview): Tile[] {
     { label: 'Total Products', value: totals.products.toLocaleString('en-US') },
     { label: 'Total Orders', value: totals.orders.toLocaleString('en-US') },
     { label: 'Total Revenue', value: formatWireDollars(totals.revenue) },
+  ];
+  // The shop's accounts and categories mean something to an admin; a seller's customers are on their own page.
+  if (scope === 'seller') return tiles;
+  return [
+    ...tiles,
     { label: 'Total Users', value: totals.users.toLocaleString('en-US') },
     { label: 'Total Categories', value: totals.categories.toLocaleString('en-US') },
   ];
@@ -61,11 +66,11 @@ export function Component() {
         )
       ) : (
         <>
-          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-7">
+          <dl className="grid grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] gap-4">
             {tilesOf(overview).map((tile) => (
               <div
                 key={tile.label}
-                className="relative flex flex-col-reverse rounded-xl bg-white p-4 shadow-sm"
+                className="relative flex min-w-0 flex-col-reverse rounded-xl bg-white p-4 shadow-sm"
               >
                 <dt className="text-sm text-gray-600">
                   {tile.to ? (
@@ -78,7 +83,8 @@ export function Component() {
                   )}
                 </dt>
                 <dd
-                  className={`text-2xl font-bold tabular-nums ${tile.waiting ? 'text-amber-700' : 'text-teal-800'}`}
+                  // A large amount wraps within its tile rather than spilling out of it.
+                  className={`text-xl font-bold tabular-nums [overflow-wrap:anywhere] ${tile.waiting ? 'text-amber-700' : 'text-teal-800'}`}
                 >
                   {tile.value}
                 </dd>

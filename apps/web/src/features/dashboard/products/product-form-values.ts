@@ -1,3 +1,4 @@
+import { numberOrBlank } from '../../../lib/form-numbers.ts';
 import { ProductCreateSchema, type Product, type ProductCreate } from '@bazaar/shared/products';
 import type { FormSchema } from '../../../lib/field-errors.ts';
 
@@ -53,9 +54,6 @@ export function productFormValues(product: Product): ProductFormValues {
     flash_sale: product.flash_sale,
   };
 }
-
-/** A number input's text as a number; blank is undefined (a browser leaves non-numbers blank too). */
-const numberOrBlank = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
 /** The items are trimmed and empty ones dropped by the schema. */
 const commaList = (text: string) => text.split(',');

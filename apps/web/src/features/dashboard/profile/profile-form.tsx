@@ -1,11 +1,14 @@
 import toast from 'react-hot-toast';
 import { UserUpdateSchema, type UserProfile } from '@bazaar/shared/users';
+import { numberOrBlank } from '../../../lib/form-numbers.ts';
 import { Button } from '../../../components/button.tsx';
 import { TextAreaField, TextField } from '../../../components/text-field.tsx';
 import { usePictureUploads } from '../../../lib/use-picture-uploads.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { ProfilePictureField } from './profile-picture-field.tsx';
 import { useUpdateProfile } from './api/update-profile.ts';
+
+const DOLLARS = { type: 'number', inputMode: 'decimal', min: 0, step: 0.01 } as const;
 
 /** The profile's edit form: prefilled from `profile`; the e-mail is shown but cannot change. */
 export function ProfileForm({
@@ -20,7 +23,12 @@ export function ProfileForm({
   const uploads = usePictureUploads();
   const { field, formProps, values, setValue, updateValues } = useSchemaForm({
     schema: UserUpdateSchema,
-    toInput: (values) => values,
+    toInput: ({ shippingFee, freeShippingOver, ...values }) => ({
+      ...values,
+      // Blank is a mistake for the fee (say 0 for free), and "never free" for free-over.
+      shippingFee: numberOrBlank(shippingFee) ?? Number.NaN,
+      freeShippingOver: numberOrBlank(freeShippingOver) ?? null,
+    }),
     initialValues: {
       name: profile.name,
       email: profile.email,
@@ -28,6 +36,8 @@ export function ProfileForm({
       address: profile.address ?? '',
       img: profile.img ?? '',
       shopMails: profile.shopMails,
+      shippingFee: profile.shippingFee.toFixed(2),
+      freeShippingOver: profile.freeShippingOver?.toFixed(2) ?? '',
     },
     // Saving waits for the picture on its way.
     canSubmit: !uploads.uploading,
@@ -62,6 +72,22 @@ export function ProfileForm({
         onFiles={upload}
         {...field('img')}
       />
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-medium text-gray-800">Shipping your sales</legend>
+        <TextField
+          label="Shipping fee"
+          {...DOLLARS}
+          hint="In dollars, for your part of one order; 0 ships free"
+          {...field('shippingFee')}
+        />
+        <TextField
+          label="Free shipping over"
+          {...DOLLARS}
+          placeholder="Never free"
+          hint="Your part of an order ships free from this amount; blank: never"
+          {...field('freeShippingOver')}
+        />
+      </fieldset>
       <label className="flex items-center gap-2 text-sm text-gray-700">
         <input
           type="checkbox"

@@ -1,5 +1,6 @@
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useRef, useState } from 'react';
+import { formatWireDollars } from '@bazaar/shared/pricing';
 import type { UserProfile } from '@bazaar/shared/users';
 import { Avatar } from '../../../components/avatar.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -10,12 +11,21 @@ import { Button } from '../../../components/button.tsx';
 
 const NOT_AVAILABLE = 'N/A';
 
+/** What the user charges to ship their part of an order, as a seller. */
+function shippingText({ shippingFee, freeShippingOver }: UserProfile): string {
+  const fee = shippingFee === 0 ? 'Free' : `${formatWireDollars(shippingFee)} an order`;
+  return freeShippingOver === null || shippingFee === 0
+    ? fee
+    : `${fee}, free from ${formatWireDollars(freeShippingOver)} of your products`;
+}
+
 function ProfileDetails({ profile }: { profile: UserProfile }) {
   const rows = [
     ['Name', profile.name],
     ['Email', profile.email],
     ['Phone', profile.phone],
     ['Address', profile.address],
+    ['Shipping', shippingText(profile)],
     ['Shop e-mails', profile.shopMails ? 'On: orders, sales and reviews' : 'Off'],
   ] as const;
   return (

@@ -1,0 +1,103 @@
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { CANCEL_REASON_MAX, type OrderStatus } from '@bazaar/shared/orders-constants';
+import type { Sale } from '@bazaar/shared/orders';
+import { movesOf } from '@bazaar/shared/order-status';
+import { Button } from '../../../components/button.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { failureMessage } from '../../../lib/field-errors.ts';
+import { useMoveSale } from './api/move-sale.ts';
+
+const MOVES: { to: OrderStatus; label: string; done: string }[] = [
+  { to: 'shipped', label: 'Mark shipped', done: 'Marked shipped' },
+  { to: 'delivered', label: 'Mark delivered', done: 'Marked delivered' },
+  { to: 'cancelled', label: 'Cancel', done: 'Cancelled' },
+];
+
+/**
+ * The moves the server would allow a seller on their lines of a sale (an admin's: every line; it checks them
+ * again), on the sale's card and on its page. Cancelling asks first, and a seller says why: the buyer is told.
+ */
+export function SaleMoves({ sale, isAdmin, buyer }: { sale: Sale; isAdmin: boolean; buyer: string }) {
+  const moveSale = useMoveSale(sale._id);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonMissing, setReasonMissing] = useState(false);
+  const reasonId = useId();
+  const allowed = movesOf(
+    [isAdmin ? 'admin' : 'seller'],
+    sale.products.map((line) => line.status),
+  );
+  const moves = MOVES.filter((move) => allowed.includes(move.to));
+
+  function move(to: OrderStatus, done: string) {
+    moveSale.mutate(
+      { status: to, reason: to === 'cancelled' ? reason.trim() || undefined : undefined },
+      {
+        onSuccess: () => toast.success(done),
+        onError: (error) => toast.error(failureMessage(error)),
+        onSettled: () => setConfirmingCancel(false),
+      },
+    );
+  }
+
+  if (moves.length === 0) return null;
+  return (
+    <div className="flex flex-wrap justify-end gap-2 print:hidden">
+      {moves.map(({ to, label, done }) => (
+        <Button
+          key={to}
+          size="sm"
+          variant={to === 'cancelled' ? 'danger-outline' : 'primary'}
+          disabled={moveSale.isPending}
+          onClick={() => (to === 'cancelled' ? setConfirmingCancel(true) : move(to, done))}
+        >
+          {label}
+        </Button>
+      ))}
+      <ConfirmDialog
+        open={confirmingCancel}
+        title={`Cancel the order of ${buyer}?`}
+        confirmLabel="Cancel items"
+        dismissLabel="Keep"
+        pendingLabel="Cancelling…"
+        pending={moveSale.isPending}
+        onConfirm={() => {
+          // A seller says why: the buyer is told. An admin may.
+          if (!isAdmin && reason.trim() === '') return setReasonMissing(true);
+          move('cancelled', 'Cancelled');
+        }}
+        onCancel={() => setConfirmingCancel(false)}
+      >
+        <p>
+          {isAdmin
+            ? 'Every item of this order not delivered yet will be cancelled, and its units go back into stock.'
+            : 'Your items of this order not shipped yet will be cancelled, and their units go back into stock.'}{' '}
+          This cannot be undone.
+        </p>
+        <label htmlFor={reasonId} className="mt-4 block text-sm font-medium text-gray-900">
+          {isAdmin ? 'Reason (optional)' : 'Reason'}
+        </label>
+        <textarea
+          id={reasonId}
+          value={reason}
+          maxLength={CANCEL_REASON_MAX}
+          rows={3}
+          aria-invalid={reasonMissing}
+          aria-describedby={reasonMissing ? `${reasonId}-error` : undefined}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setReasonMissing(false);
+          }}
+          className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 text-sm text-gray-900 outline-none focus:border-teal-600 focus:ring-2 focus:ring-teal-600/30"
+        />
+        <p className="mt-1 text-xs text-gray-600">The buyer is told why.</p>
+        {reasonMissing && (
+          <p id={`${reasonId}-error`} role="alert" className="mt-1 text-sm text-red-700">
+            Say why you cancel: the buyer is told.
+          </p>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}
