@@ -3,7 +3,7 @@ import { analyzeFilledCatalog, vacuumFilledCatalog } from '../db/maintenance.ts'
 import { snapshotLine } from '../db/order-line.ts';
 import { queryRows, type Database } from '../db/client.ts';
 import { categories, orderLines, orderParts, orders, products, reviews, users } from '../db/schema.ts';
-import { shippingAtPlacement } from '../modules/orders/orders.module.ts';
+import { shippingAtPlacement, totalWithShippingCents } from '../modules/orders/orders.module.ts';
 import type { ShippingTerms } from '@bazaar/shared/pricing';
 import { categoryImageUrl, productImageUrl, slugify } from '../images/image-urls.ts';
 import {
@@ -526,10 +526,7 @@ function buildOrders(
       phone: plan.phone,
       address: plan.address,
       paymentMethod: plan.paymentMethod,
-      totalCents: [...lines.map((line) => line.lineTotalCents), ...shipping.values()].reduce(
-        (sum, cents) => sum + cents,
-        0,
-      ),
+      totalCents: totalWithShippingCents(lines, shipping),
       status: plan.status,
       orderTime: plan.orderTime,
     });

@@ -12,7 +12,7 @@ import {
 import type { Database } from '../db/client.ts';
 import { orderLines, orders } from '../db/schema.ts';
 import { createOrdersRepository } from '../modules/orders/orders.repository.ts';
-import { shippingAtPlacement } from '../modules/orders/order-parts.ts';
+import { shippingAtPlacement, totalWithShippingCents } from '../modules/orders/order-parts.ts';
 import { asBearer, type TestAccount } from './accounts.ts';
 
 /** A valid checkout form for the given products (one of each unless quantities say otherwise). */
@@ -77,10 +77,7 @@ export async function placeOrderPastTheRules(
       address,
       paymentMethod: 'cash on delivery',
       userEmail: buyer.email,
-      totalCents: [...lines.map((line) => line.lineTotalCents), ...shipping.values()].reduce(
-        (sum, cents) => sum + cents,
-        0,
-      ),
+      totalCents: totalWithShippingCents(lines, shipping),
       status: 'processing',
       idempotencyKey: null,
       requestDigest: null,

@@ -58,3 +58,14 @@ export function shippingAtPlacement(
     ]),
   );
 }
+
+/** What an order of `lines` comes to with each seller's part's `shipping`: what the buyer is asked to pay. */
+export function totalWithShippingCents(
+  lines: readonly { lineTotalCents: number }[],
+  shipping: ReadonlyMap<string, number>,
+): number {
+  return [...lines.map((line) => line.lineTotalCents), ...shipping.values()].reduce(
+    (sum, cents) => sum + cents,
+    0,
+  );
+}

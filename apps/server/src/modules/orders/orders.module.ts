@@ -11,7 +11,7 @@ export { partsOf } from './order-parts.ts';
 export type { OrderPayments, PayTo } from './order-payments.ts';
 export type { LineMove, MovedLine, OrderRow } from './orders.repository.ts';
 
-export { shippingAtPlacement } from './order-parts.ts';
+export { shippingAtPlacement, totalWithShippingCents } from './order-parts.ts';
 
 export async function registerOrders(
   api: FastifyInstance,

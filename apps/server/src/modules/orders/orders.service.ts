@@ -37,7 +37,7 @@ import type {
 } from './orders.repository.ts';
 import type { ShopImageUrls } from '../../images/image-urls.ts';
 import { pricedLine } from '../../db/order-line.ts';
-import { partsOf, shippingAtPlacement } from './order-parts.ts';
+import { partsOf, shippingAtPlacement, totalWithShippingCents } from './order-parts.ts';
 import type { OrderPayments } from './order-payments.ts';
 
 /** Attempts at placing one order whose products change (or go) under it, before it is refused. */
@@ -156,7 +156,7 @@ async function withLines<Row extends OrderRow, Shown>(
     const own = byOrder.get(row.id) ?? [];
     const shipping = shippingByOrder.get(row.id) ?? new Map<string, number>();
     if (sellerEmail === undefined) return present(row, own, shipping);
-    const totalCents = sumOf([...own.map((line) => line.lineTotalCents), ...shipping.values()]);
+    const totalCents = totalWithShippingCents(own, shipping);
     const status = orderStatusOf(own.map((line) => line.status));
     return present({ ...row, totalCents, status }, own, shipping);
   });
@@ -421,7 +421,7 @@ export function createOrdersService(
         const own = lines.filter((line) => line.sellerEmail === userEmail);
         if (own.length > 0) throw ownProducts(own);
         const shipping = shippingAtPlacement(lines);
-        const totalCents = sumOf([...lines.map((line) => line.lineTotalCents), ...shipping.values()]);
+        const totalCents = totalWithShippingCents(lines, shipping);
         if (shownTotalCents !== undefined && shownTotalCents !== totalCents) {
           // Priced from this process's memory, which may be older than what the buyer saw: ask the database.
           if (!fresh) {
