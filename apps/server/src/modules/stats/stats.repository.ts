@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LOW_STOCK } from '@bazaar/shared/products';
 import { queryRows, type Database } from '../../db/client.ts';
-import { categories, orderLines, orders, products, users } from '../../db/schema.ts';
+import { categories, orderLines, orders, paymentEvents, products, settings, users } from '../../db/schema.ts';
 
 /**
  * Whose figures to add up: the whole shop, or one seller's: their products (by user id) and their order lines (by
@@ -52,6 +52,28 @@ const instant = (utc: SQL) => sql`(${utc} at time zone 'UTC')`;
 /** The UTC calendar date and time of an order. */
 const utcOrderTime = sql`(${orders.orderTime} at time zone 'UTC')`;
 
+/** Orders placed before payments were recorded (decision 033) have no payment events. */
+const placedBeforePaymentsRecorded = sql`${orders.orderTime} < coalesce(
+  (select ${settings.value}::timestamptz from ${settings} where ${settings.name} = 'payments_recorded_since'),
+  '-infinity')`;
+
+/**
+ * A sold line whose part is paid: its order's wallet payment was accepted, or its seller collected the cash; a line
+ * of an order placed before payments were recorded once it was delivered.
+ */
+const paidLine = sql`(exists (select 1 from ${paymentEvents} where ${paymentEvents.orderId} = ${orders.id}
+    and (${paymentEvents.kind} = 'accepted'
+      or (${paymentEvents.kind} = 'cash_collected' and ${paymentEvents.sellerEmail} = ${orderLines.sellerEmail})))
+  or (${orderLines.status} = 'delivered' and ${placedBeforePaymentsRecorded}))`;
+
+/** Revenue: the goods of the paid lines among those summed. */
+const paidRevenueCents = sql`coalesce(sum(${orderLines.lineTotalCents}) filter (where ${paidLine}), 0)`;
+
+/** A line its seller may ship: its order is paid on delivery, was paid, or is older than payment records. */
+const shippableLine = sql`(${orders.paymentMethod} = 'cash on delivery' or ${placedBeforePaymentsRecorded}
+  or exists (select 1 from ${paymentEvents} where ${paymentEvents.orderId} = ${orders.id}
+    and ${paymentEvents.kind} = 'accepted'))`;
+
 /** Lines that were not cancelled, of one seller or of everyone, of orders placed in [from, to). */
 function soldLines(scope: StatsScope, from?: SQL, to?: SQL): SQL {
   const conditions = [sql`${orderLines.status} <> 'cancelled'`];
@@ -83,12 +105,12 @@ export function createStatsRepository(db: Database) {
       return row;
     },
 
-    /** Orders holding sold lines, and the revenue of those lines, over all time. */
+    /** Orders holding sold lines, and the revenue of their paid lines, over all time. */
     async sales(scope: StatsScope): Promise<SalesFigures> {
       const [row] = await queryRows<SalesFigures>(
         db,
         sql`select count(distinct ${orderLines.orderId}) as orders,
-              coalesce(sum(${orderLines.lineTotalCents}), 0) as revenue_cents,
+              ${paidRevenueCents} as revenue_cents,
               count(distinct ${orders.userEmail}) as buyers
             from ${soldLines(scope)}`,
       );
@@ -96,14 +118,18 @@ export function createStatsRepository(db: Database) {
       return row;
     },
 
-    /** Orders with lines waiting to be shipped, and products running low, of one seller or of the shop. */
+    /**
+     * Orders with lines waiting to be shipped (a wallet order once paid), and products running low, of one seller
+     * or of the shop.
+     */
     async work(scope: StatsScope): Promise<WorkFigures> {
       const { seller } = scope;
       const [row] = await queryRows<WorkFigures>(
         db,
         sql`select
-          (select count(distinct ${orderLines.orderId}) from ${orderLines}
-            where ${orderLines.status} = 'processing'
+          (select count(distinct ${orderLines.orderId})
+            from ${orderLines} join ${orders} on ${orders.id} = ${orderLines.orderId}
+            where ${orderLines.status} = 'processing' and ${shippableLine}
             ${seller === undefined ? sql`` : sql`and ${orderLines.sellerEmail} = ${seller.email}`}) as to_ship,
           (select count(*) from ${products}
             where ${products.stock} <= ${LOW_STOCK}
@@ -113,7 +139,7 @@ export function createStatsRepository(db: Database) {
       return row;
     },
 
-    /** Units and revenue of each of the 12 UTC calendar months up to the one holding `now`, oldest first. */
+    /** Units sold and revenue paid of each of the 12 UTC calendar months up to the one holding `now`, oldest first. */
     byMonth(scope: StatsScope, now: Date): Promise<MonthFigures[]> {
       return queryRows<MonthFigures>(
         db,
@@ -122,7 +148,7 @@ export function createStatsRepository(db: Database) {
             ),
             sold as (
               select date_trunc('month', ${utcOrderTime}) as month,
-                sum(${orderLines.quantity}) as units, sum(${orderLines.lineTotalCents}) as revenue_cents
+                sum(${orderLines.quantity}) as units, ${paidRevenueCents} as revenue_cents
               from ${soldLines(scope, instant(utcMonth(now, 11)), instant(utcMonth(now, -1)))}
               group by 1
             )
@@ -143,7 +169,7 @@ export function createStatsRepository(db: Database) {
         sql`with weeks as (select generate_series(1, 4) as week),
             sold as (
               select least((extract(day from ${utcOrderTime})::int - 1) / 7, 3) + 1 as week,
-                sum(${orderLines.quantity}) as units, sum(${orderLines.lineTotalCents}) as revenue_cents
+                sum(${orderLines.quantity}) as units, ${paidRevenueCents} as revenue_cents
               from ${soldLines(scope, instant(utcMonth(now, 1)), instant(utcMonth(now, 0)))}
               group by 1
             )
