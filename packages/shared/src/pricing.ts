@@ -11,6 +11,13 @@ export function centsToDollars(cents: number): number {
 const dollarFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** `$1,399.95`: two decimals, thousands grouped. */
+/** The sum of amounts in cents. */
+export function sumCents(amounts: Iterable<number>): number {
+  let sum = 0;
+  for (const amount of amounts) sum += amount;
+  return sum;
+}
+
 export function formatDollars(cents: number): string {
   return dollarFormat.format(cents / 100);
 }

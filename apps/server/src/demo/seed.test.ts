@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { lineTotalCents } from '@bazaar/shared/pricing';
 import { queryRows, type DatabaseHandle } from '../db/client.ts';
-import { categories, orderLines, orderParts, orders, products, reviews, users } from '../db/schema.ts';
+import {
+  categories,
+  orderLines,
+  orderParts,
+  orders,
+  paymentClaims,
+  paymentEvents,
+  products,
+  reviews,
+  users,
+} from '../db/schema.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import { productImageUrl, slugify } from '../images/image-urls.ts';
 import { kindOfSlug } from './pictures/demo-kinds.ts';
@@ -127,6 +137,44 @@ describe('the demo catalog', () => {
       // A delivered demo order's lines are delivered: their sellers cannot ship them again.
       expect(own.map((line) => line.status)).toEqual(own.map(() => order.status));
     }
+  });
+
+  it('records the demo orders paid as the shop would have: cash at delivery, wallets claimed and accepted', async () => {
+    const [allOrders, events, claims] = await Promise.all([
+      database.db.select().from(orders),
+      database.db.select().from(paymentEvents).orderBy(paymentEvents.seq),
+      database.db.select().from(paymentClaims),
+    ]);
+    const total = (orderId: string, kind: string) =>
+      events
+        .filter((event) => event.orderId === orderId && event.kind === kind)
+        .reduce((sum, event) => sum + event.amountCents, 0);
+    const cash = allOrders.filter((order) => order.paymentMethod === 'cash on delivery');
+    const wallet = allOrders.filter((order) => order.paymentMethod !== 'cash on delivery');
+    expect(cash.length).toBeGreaterThan(0);
+    expect(wallet.length).toBeGreaterThan(0);
+    for (const order of cash) {
+      expect(total(order.id, 'cash_collected')).toBe(order.status === 'delivered' ? order.totalCents : 0);
+    }
+    for (const order of wallet.filter((one) => one.status === 'cancelled')) {
+      expect(events.filter((event) => event.orderId === order.id).map((event) => event.kind)).toEqual([
+        'expired',
+      ]);
+    }
+    const open = wallet.filter((order) => order.status !== 'cancelled');
+    // One claim waits for an admin: the newest order still being processed.
+    const pending = claims.filter((claim) => claim.status === 'pending');
+    expect(pending).toHaveLength(1);
+    const newestProcessing = open
+      .filter((order) => order.status === 'processing')
+      .sort((a, b) => b.orderTime.getTime() - a.orderTime.getTime())[0];
+    expect(pending[0]?.orderId).toBe(newestProcessing?.id);
+    for (const order of open) {
+      const claim = claims.find((one) => one.orderId === order.id);
+      expect(claim?.amountCents).toBe(order.totalCents);
+      expect(total(order.id, 'accepted')).toBe(claim?.status === 'accepted' ? order.totalCents : 0);
+    }
+    expect(new Set(claims.map((claim) => claim.transactionId)).size).toBe(claims.length);
   });
 });
 

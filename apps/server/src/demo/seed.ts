@@ -2,9 +2,19 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import { analyzeFilledCatalog, vacuumFilledCatalog } from '../db/maintenance.ts';
 import { snapshotLine } from '../db/order-line.ts';
 import { queryRows, type Database } from '../db/client.ts';
-import { categories, orderLines, orderParts, orders, products, reviews, users } from '../db/schema.ts';
+import {
+  categories,
+  orderLines,
+  orderParts,
+  orders,
+  paymentClaims,
+  paymentEvents,
+  products,
+  reviews,
+  users,
+} from '../db/schema.ts';
 import { shippingAtPlacement, totalWithShippingCents } from '../modules/orders/orders.module.ts';
-import type { ShippingTerms } from '@bazaar/shared/pricing';
+import { sumCents, type ShippingTerms } from '@bazaar/shared/pricing';
 import { categoryImageUrl, productImageUrl, slugify } from '../images/image-urls.ts';
 import {
   CATALOG,
@@ -20,6 +30,7 @@ import {
 import { newDemoPasswords, storePassword, type DemoSignIn } from './demo-sign-ins.ts';
 import { demoProductColor } from './picture-color.ts';
 import { Random } from './random.ts';
+import { buildPayments, type DemoPaidOrder } from './seed-payments.ts';
 import { REVIEW_TEXTS, SELLER_REPLIES } from './review-words.ts';
 
 export const DEMO_SELLER_EMAIL = 'seller@bazaar.test';
@@ -140,7 +151,7 @@ const HISTORY_MS = 365 * DAY_MS;
 const ORDER_COUNT = 80;
 const BATCH_SIZE = 1000;
 // Separate streams, so e.g. asking for more products does not reshuffle the users or orders.
-const SEEDS = { users: 1, categories: 2, products: 3, orders: 4, reviews: 5, purchases: 6 };
+const SEEDS = { users: 1, categories: 2, products: 3, orders: 4, reviews: 5, purchases: 6, payments: 7 };
 /** The share of delivered order lines whose buyer reviewed them. */
 const REVIEWED_SHARE = 0.8;
 /**
@@ -200,11 +211,14 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     for (const definition of productIndexes) await tx.execute(sql.raw(definition));
     await analyzeFilledCatalog(tx);
 
-    const { orderRows, lineRows, partRows } = buildOrders(orderPlans, ordered, sellers);
+    const { orderRows, lineRows, partRows, paidOrders } = buildOrders(orderPlans, ordered, sellers);
     if (orderRows.length > 0) {
       await tx.insert(orders).values(orderRows);
       await tx.insert(orderLines).values(lineRows);
       await tx.insert(orderParts).values(partRows);
+      const payments = buildPayments(new Random(SEEDS.payments), paidOrders, now);
+      if (payments.claimRows.length > 0) await tx.insert(paymentClaims).values(payments.claimRows);
+      if (payments.eventRows.length > 0) await tx.insert(paymentEvents).values(payments.eventRows);
     }
     const reviewRows = buildReviews(reviewPlans, ordered);
     if (reviewRows.length > 0) await tx.insert(reviews).values(reviewRows);
@@ -487,8 +501,14 @@ function buildOrders(
   plans: readonly OrderPlan[],
   productsByIndex: ReadonlyMap<number, NewProduct>,
   { seller, maker }: DemoSellers,
-): { orderRows: NewOrder[]; lineRows: NewOrderLine[]; partRows: NewOrderPart[] } {
+): {
+  orderRows: NewOrder[];
+  lineRows: NewOrderLine[];
+  partRows: NewOrderPart[];
+  paidOrders: DemoPaidOrder[];
+} {
   const orderRows: NewOrder[] = [];
+  const paidOrders: DemoPaidOrder[] = [];
   const lineRows: NewOrderLine[] = [];
   const partRows: NewOrderPart[] = [];
   for (const plan of plans) {
@@ -510,6 +530,7 @@ function buildOrders(
       return { orderId: plan.id, ...line, status: plan.status, terms: DEMO_SHIPPING_TERMS };
     });
     const shipping = shippingAtPlacement(lines);
+    const totalCents = totalWithShippingCents(lines, shipping);
     lineRows.push(...lines.map(({ terms, ...line }) => line));
     partRows.push(
       ...[...shipping].map(([sellerEmail, shippingCents]) => ({
@@ -526,12 +547,28 @@ function buildOrders(
       phone: plan.phone,
       address: plan.address,
       paymentMethod: plan.paymentMethod,
-      totalCents: totalWithShippingCents(lines, shipping),
+      totalCents,
       status: plan.status,
       orderTime: plan.orderTime,
     });
+    paidOrders.push({
+      id: plan.id,
+      buyerEmail: plan.customer.email,
+      method: plan.paymentMethod,
+      status: plan.status,
+      placedAt: plan.orderTime,
+      totalCents,
+      parts: [...shipping].map(([sellerEmail, shippingCents]) => ({
+        sellerEmail,
+        cents:
+          shippingCents +
+          sumCents(
+            lines.filter((line) => line.sellerEmail === sellerEmail).map((line) => line.lineTotalCents),
+          ),
+      })),
+    });
   }
-  return { orderRows, lineRows, partRows };
+  return { orderRows, lineRows, partRows, paidOrders };
 }
 
 interface ReviewPlan {

@@ -1,6 +1,6 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { orderNumberText } from '@bazaar/shared/orders';
-import { formatDollars } from '@bazaar/shared/pricing';
+import { formatDollars, sumCents } from '@bazaar/shared/pricing';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { mailBody } from './layout.ts';
@@ -27,8 +27,6 @@ export interface MailedLine {
 
 const lineText = (line: MailedLine) =>
   `${line.quantity} × ${line.name}: ${formatDollars(line.lineTotalCents)}`;
-
-const sumOf = (amounts: Iterable<number>) => [...amounts].reduce((sum, amount) => sum + amount, 0);
 
 /** The page of one of the buyer's orders, where they see its payment and pay it. */
 const orderPage = (shopUrl: string, order: { number: number }) =>
@@ -59,7 +57,7 @@ export function orderPlacedMails(
   shipping: ReadonlyMap<string, number>,
   payTo?: { method: string; number: string },
 ): OutgoingMail[] {
-  const goods = sumOf(lines.map((line) => line.lineTotalCents));
+  const goods = sumCents(lines.map((line) => line.lineTotalCents));
   const delivery = `Delivery to ${order.name}, ${order.address} (${order.phone}); payment: ${order.paymentMethod}.`;
   const buyer: OutgoingMail = {
     kind: 'order-placed',
@@ -69,7 +67,7 @@ export function orderPlacedMails(
       heading: 'Thank you for your order',
       paragraphs: [
         ...lines.map(lineText),
-        `Subtotal: ${formatDollars(goods)}. Shipping: ${formatDollars(sumOf(shipping.values()))}.`,
+        `Subtotal: ${formatDollars(goods)}. Shipping: ${formatDollars(sumCents(shipping.values()))}.`,
         `Total: ${formatDollars(order.totalCents)}`,
         delivery,
         ...(payTo ? paymentSteps(shopUrl, order, payTo) : []),
@@ -81,7 +79,7 @@ export function orderPlacedMails(
   };
   const sellers = [...new Set(lines.map((line) => line.sellerEmail))].map((sellerEmail): OutgoingMail => {
     const own = lines.filter((line) => line.sellerEmail === sellerEmail);
-    const ownGoods = sumOf(own.map((line) => line.lineTotalCents));
+    const ownGoods = sumCents(own.map((line) => line.lineTotalCents));
     const ownShipping = shipping.get(sellerEmail) ?? 0;
     const yourPart = `Your part: ${formatDollars(ownGoods + ownShipping)} (shipping ${formatDollars(ownShipping)}).`;
     return {

@@ -13,7 +13,7 @@ import {
   type Sale,
   type SalesQuery,
 } from '@bazaar/shared/orders';
-import { centsToDollars, formatDollars } from '@bazaar/shared/pricing';
+import { centsToDollars, formatDollars, sumCents } from '@bazaar/shared/pricing';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Viewer } from '../auth/auth.module.ts';
@@ -55,8 +55,6 @@ function canonicalJson(value: unknown): string {
 
 const digestOf = (input: OrderCreate) => createHash('sha256').update(canonicalJson(input)).digest('hex');
 
-const sumOf = (amounts: number[]) => amounts.reduce((sum, amount) => sum + amount, 0);
-
 /** An order as answers show it, but for its payment (`withPayments`). */
 type UnpaidOrder = Omit<Order, 'payment'>;
 type UnpaidSale = Omit<Sale, 'payment'>;
@@ -93,10 +91,10 @@ function toOrder(
       seller: line.seller,
       cancellation: line.cancelledBy ? { by: line.cancelledBy, reason: line.cancelReason } : null,
     })),
-    subtotal: centsToDollars(sumOf(parts.map((part) => part.goodsCents))),
-    shipping: centsToDollars(sumOf(parts.map((part) => part.shippingCents))),
+    subtotal: centsToDollars(sumCents(parts.map((part) => part.goodsCents))),
+    shipping: centsToDollars(sumCents(parts.map((part) => part.shippingCents))),
     totalPrice: centsToDollars(row.totalCents),
-    due: centsToDollars(sumOf(parts.map((part) => part.dueCents))),
+    due: centsToDollars(sumCents(parts.map((part) => part.dueCents))),
     parts: parts.map((part) => ({
       seller: part.lines[0]?.seller ?? null,
       subtotal: centsToDollars(part.goodsCents),
