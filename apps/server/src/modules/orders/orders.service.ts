@@ -38,7 +38,7 @@ import type {
 import type { ShopImageUrls } from '../../images/image-urls.ts';
 import { pricedLine } from '../../db/order-line.ts';
 import { partsOf, shippingAtPlacement, totalWithShippingCents } from './order-parts.ts';
-import type { OrderPayments } from './order-payments.ts';
+import type { OrderPayments, PayTo } from './order-payments.ts';
 
 /** Attempts at placing one order whose products change (or go) under it, before it is refused. */
 const PLACEMENT_ATTEMPTS = 3;
@@ -396,7 +396,6 @@ export function createOrdersService(
       const { shownTotalCents, ...submission } = input;
       const digest = digestOf(submission);
       const { products: wanted, ...contact } = submission;
-      const payTo = await payments.payTo(contact.paymentMethod);
       // The key's earlier order, if any, answered instead of a new one.
       const earlier = async () => {
         const row =
@@ -405,6 +404,15 @@ export function createOrdersService(
             : await repository.findByIdempotencyKey(userEmail, idempotencyKey);
         return row && { order: await replay(repository, payments, images, row, digest), created: false };
       };
+      let payTo: PayTo | undefined;
+      try {
+        payTo = await payments.payTo(contact.paymentMethod);
+      } catch (error) {
+        // A retry is answered even if an admin has since stopped offering the method it was placed with.
+        const replayed = await earlier();
+        if (replayed) return replayed;
+        throw error;
+      }
       // Undefined when a line's product changed since it was priced: the next attempt reads it afresh.
       let fresh = false;
       const attempt = async (): Promise<{ order: Order; created: boolean } | undefined> => {

@@ -1,4 +1,4 @@
-import { orderNumberText } from '@bazaar/shared/orders';
+import { orderNumberText, PAYMENT_METHOD_NAMES } from '@bazaar/shared/orders';
 import {
   isWalletMethod,
   PAYMENT_CLAIMS_MAX,
@@ -35,9 +35,6 @@ import type {
   NewEvent,
   PaymentsRepository,
 } from './payments.repository.ts';
-
-const WALLET_NAMES = { bkash: 'bKash', rocket: 'Rocket' } as const;
-const methodName = (method: string) => WALLET_NAMES[method as keyof typeof WALLET_NAMES] ?? method;
 
 /** The lines of an order's moves, as the payments module moves them (an unpaid order's end). */
 export type MoveLines = (
@@ -201,7 +198,7 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
       throw conflict('This order is paid in cash on delivery: there is nothing to send now.');
     }
     if (input.method !== order.paymentMethod) {
-      const message = `This order is paid by ${methodName(order.paymentMethod)}.`;
+      const message = `This order is paid by ${PAYMENT_METHOD_NAMES[order.paymentMethod]}.`;
       throw new AppError('VALIDATION_ERROR', message, [{ path: 'method', message }]);
     }
     const state = stateOf(ledger);
@@ -283,7 +280,8 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
     async payTo(method): Promise<PayTo | undefined> {
       const offered = await paymentOptions();
       if (!offered.methods.includes(method)) {
-        const message = `${methodName(method)} is not offered: choose ${offered.methods.join(' or ')}.`;
+        const choices = offered.methods.map((offer) => PAYMENT_METHOD_NAMES[offer]).join(' or ');
+        const message = `${PAYMENT_METHOD_NAMES[method]} is not offered: choose ${choices}.`;
         throw new AppError('VALIDATION_ERROR', message, [{ path: 'paymentMethod', message }]);
       }
       const number =

@@ -99,19 +99,20 @@ describe('the payment methods offered', () => {
     expect(response.json<ApiError>()).toMatchObject({
       error: 'VALIDATION_ERROR',
       details: [
-        { path: 'paymentMethod', message: 'Rocket is not offered: choose cash on delivery or bkash.' },
+        { path: 'paymentMethod', message: 'Rocket is not offered: choose Cash on delivery or bKash.' },
       ],
     });
   });
 
+  const patch = (account: TestAccount | null, payload: object) =>
+    testApp.app.inject({
+      method: 'PATCH',
+      url: '/api/settings/payments',
+      headers: account ? asBearer(account) : {},
+      payload,
+    });
+
   it("lets an admin set the shop's numbers, which win over the configuration, and no one else", async () => {
-    const patch = (account: TestAccount | null, payload: object) =>
-      testApp.app.inject({
-        method: 'PATCH',
-        url: '/api/settings/payments',
-        headers: account ? asBearer(account) : {},
-        payload,
-      });
     const numbers = { bkashNumber: '01700-111111', rocketNumber: '01800-222222' };
     await refusedAs([bea, mia, otto], (caller) => patch(caller, numbers));
     await refusedAs([bea, mia, otto], (caller) => get(caller, '/api/settings/payments'));
@@ -135,6 +136,23 @@ describe('the payment methods offered', () => {
       bkashNumber: WALLET_ENV.BKASH_NUMBER,
       rocketNumber: null,
     });
+  });
+
+  it('answers a retry of an order whose method is no longer offered with that order; a new one is refused', async () => {
+    await patch(admin, { rocketNumber: '01800-333333' });
+    const body = { ...orderBody([mug]), paymentMethod: 'rocket' };
+    const first = await placeOrder(testApp.app, bea, body, 'rocket-retry');
+    expect(first.statusCode).toBe(201);
+    await patch(admin, { rocketNumber: null });
+
+    const retry = await placeOrder(testApp.app, bea, body, 'rocket-retry');
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json<Order>()._id).toBe(first.json<Order>()._id);
+    const another = await placeOrder(testApp.app, bea, body, 'rocket-again');
+    expect(another.statusCode).toBe(400);
+    expect(another.json<ApiError>().details).toEqual([
+      { path: 'paymentMethod', message: 'Rocket is not offered: choose Cash on delivery or bKash.' },
+    ]);
   });
 });
 
