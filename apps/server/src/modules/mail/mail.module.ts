@@ -10,11 +10,11 @@ export { outboxEvents, queueMail, type OutgoingMail } from './outbox.ts';
 export { mailBody, type MailContent } from './layout.ts';
 export type { MailSenderTimings } from './mail-sender.ts';
 export {
-  buyerCancelledMail,
   orderPlacedMails,
   paymentMail,
   queueShopMails,
   reviewMail,
+  saleCancelledMails,
   shopMailsInsert,
   statusChangedMail,
   type MailedLine,

@@ -129,23 +129,40 @@ export function statusChangedMail(
   };
 }
 
-/** A seller's mail when the buyer cancelled their lines of an order. */
-export function buyerCancelledMail(
+/** Why a seller's lines were cancelled without them: the buyer cancelled, or no payment arrived in time. */
+export type SaleCancelledBy = 'buyer' | 'unpaid';
+
+const SALE_CANCELLED_TEXTS: Record<SaleCancelledBy, { subject: string; heading: string; why: string[] }> = {
+  buyer: { subject: 'was cancelled by the buyer', heading: 'The buyer cancelled their order', why: [] },
+  unpaid: {
+    subject: 'was cancelled: not paid',
+    heading: 'The order was not paid',
+    why: ['No payment arrived in time, so Bazaar cancelled the order and put its units back into stock.'],
+  },
+};
+
+/** Each seller's mail when their lines of an order were cancelled without them. */
+export function saleCancelledMails(
   shopUrl: string,
   order: { number: number },
-  sellerEmail: string,
   lines: MailedLine[],
-) {
-  return {
+  by: SaleCancelledBy,
+): OutgoingMail[] {
+  const { subject, heading, why } = SALE_CANCELLED_TEXTS[by];
+  return [...new Set(lines.map((line) => line.sellerEmail))].map((sellerEmail) => ({
     kind: 'sale-cancelled',
     to: sellerEmail,
-    subject: `Order ${orderNumberText(order.number)} was cancelled by the buyer`,
+    subject: `Order ${orderNumberText(order.number)} ${subject}`,
     ...mailBody({
-      heading: 'The buyer cancelled their order',
-      paragraphs: [...lines.map(lineText), 'Do not ship these.'],
+      heading,
+      paragraphs: [
+        ...lines.filter((line) => line.sellerEmail === sellerEmail).map(lineText),
+        ...why,
+        'Do not ship these.',
+      ],
       action: { label: 'See your sales', url: `${shopUrl}/dashboard/sales` },
     }),
-  } satisfies OutgoingMail;
+  }));
 }
 
 /** What the buyer is told of their order's payment: a claim accepted or rejected, the order ended, a refund made. */

@@ -18,8 +18,8 @@ import { isForeignKeyViolation } from '../../db/errors.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Viewer } from '../auth/auth.module.ts';
 import {
-  buyerCancelledMail,
   orderPlacedMails,
+  saleCancelledMails,
   statusChangedMail,
   type OutgoingMail,
 } from '../mail/mail.module.ts';
@@ -356,9 +356,7 @@ export function createOrdersService(
 
   /** The buyer knows what they did: each seller whose part they cancelled hears of it. */
   const toSellers = (order: OrderRow, moved: MovedLine[]): OutgoingMail[] =>
-    partsBySeller(moved).map(({ sellerEmail, lines }) =>
-      buyerCancelledMail(shopUrl, order, sellerEmail, lines),
-    );
+    saleCancelledMails(shopUrl, order, moved, 'buyer');
 
   /** Makes a move of lines that must move at least one, stock kept in step; 409 `refusal` otherwise. */
   async function makeMove(

@@ -58,7 +58,7 @@ async function once(order: Order, done: (seen: Order) => boolean): Promise<Order
 const windowPassed = () => new Promise((resolve) => setTimeout(resolve, WINDOW_HOURS * 3_600_000 + 600));
 
 describe('a bKash order left unpaid', () => {
-  it('is cancelled once its window passes: stock back, the buyer mailed why', async () => {
+  it('is cancelled once its window passes: stock back, the buyer and the seller mailed why', async () => {
     const order = await walletOrder(testApp.app, bea, [mug], [3]);
     expect(await stock()).toBe(STOCK - 3);
     const ended = await once(order, (seen) => seen.status === 'cancelled');
@@ -72,6 +72,9 @@ describe('a bKash order left unpaid', () => {
     expect(await stock()).toBe(STOCK);
     const mail = await latestMail(testApp.database.db, bea.email, 'payment-expired');
     expect(mail?.subject).toBe(`Your order ${order.number}: cancelled, not paid`);
+    const sellerMail = await latestMail(testApp.database.db, mia.email, 'sale-cancelled');
+    expect(sellerMail?.subject).toBe(`Order ${order.number} was cancelled: not paid`);
+    expect(sellerMail?.textBody).toContain('Do not ship these.');
   });
 
   it('takes a claim that comes after, and once accepted owes it back', async () => {

@@ -16,7 +16,7 @@ import {
 import { centsToDollars, dollarsToCents, formatDollars } from '@bazaar/shared/pricing';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Viewer } from '../auth/auth.module.ts';
-import { paymentMail, type PaymentNews } from '../mail/mail.module.ts';
+import { paymentMail, saleCancelledMails, type PaymentNews } from '../mail/mail.module.ts';
 import {
   partsOf,
   type LineMove,
@@ -472,7 +472,10 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
               return true;
             },
           },
-          (order) => [paymentMail(shopUrl, order, { kind: 'expired', hours })],
+          (order, moved) => [
+            paymentMail(shopUrl, order, { kind: 'expired', hours }),
+            ...saleCancelledMails(shopUrl, order, moved, 'unpaid'),
+          ],
         );
       }
       return expired;
