@@ -24,11 +24,20 @@ export interface MailShop {
   stop(): Promise<void>;
 }
 
-/** The port beside the run's own shop (playwright.config.ts): one file at a time uses it. */
-export const MAIL_SHOP_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
+/** A port `offset` after the run's own shop (playwright.config.ts): one file uses each, one test at a time. */
+export const ownShopUrl = (offset: number) =>
+  `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + offset}`;
 
-/** Starts the built shop on MAIL_SHOP_URL with the demo catalog, on the run's engine, and waits until it answers. */
-export async function startMailShop(): Promise<MailShop> {
+export const MAIL_SHOP_URL = ownShopUrl(1);
+
+/**
+ * Starts the built shop at `url` (MAIL_SHOP_URL unless told) with the demo catalog, on the run's engine, with `env`
+ * besides the mail settings, and waits until it answers.
+ */
+export async function startMailShop({
+  url = MAIL_SHOP_URL,
+  env = {},
+}: { url?: string; env?: Record<string, string> } = {}): Promise<MailShop> {
   const smtp = await startTestSmtpServer();
   const dataDir = await mkdtemp(join(tmpdir(), 'bazaar-e2e-mail-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -42,8 +51,8 @@ export async function startMailShop(): Promise<MailShop> {
       ...process.env,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
-      PORT: new URL(MAIL_SHOP_URL).port,
-      PUBLIC_URL: MAIL_SHOP_URL,
+      PORT: new URL(url).port,
+      PUBLIC_URL: url,
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       SEED_ON_START: 'true',
@@ -52,6 +61,7 @@ export async function startMailShop(): Promise<MailShop> {
       LOG_LEVEL: 'warn',
       // Every journey signs in, registers and confirms from 127.0.0.1: ten attempts a minute is not enough.
       AUTH_RATE_LIMIT_MAX: '1000',
+      ...env,
     },
   });
   const exited = new Promise<void>((resolve) => shop.once('exit', () => resolve()));
@@ -67,7 +77,7 @@ export async function startMailShop(): Promise<MailShop> {
       .poll(
         async () => {
           if (shop.exitCode !== null) throw new Error(`the mail shop exited with code ${shop.exitCode}`);
-          const response = await fetch(`${MAIL_SHOP_URL}/api/products?limit=1`).catch(() => undefined);
+          const response = await fetch(`${url}/api/products?limit=1`).catch(() => undefined);
           return response?.ok ?? false;
         },
         { timeout: 120_000, intervals: [250] },
@@ -77,7 +87,7 @@ export async function startMailShop(): Promise<MailShop> {
     await stop();
     throw error;
   }
-  return { url: MAIL_SHOP_URL, smtp, stop };
+  return { url, smtp, stop };
 }
 
 /** The link in the newest mail to `to` whose subject starts with `subject`, waiting for it to arrive. */

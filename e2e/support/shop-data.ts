@@ -66,6 +66,19 @@ export async function placeOrderViaApi(
   return (await response.json()) as OrderCreated;
 }
 
+/** Moves the lines of `orderId` that `request`'s user sells (all of them for an admin), as the Sales page does. */
+export async function moveSaleViaApi(
+  request: APIRequestContext,
+  orderId: string,
+  status: 'shipped' | 'delivered',
+): Promise<void> {
+  const response = await request.patch(`/api/sales/${orderId}/status`, {
+    data: { status },
+    headers: { origin: shopOrigin() },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
 /** The orders `request`'s user may see (newest first) and how many there are in all. */
 export async function ordersViaApi(request: APIRequestContext): Promise<{ orders: Order[]; total: number }> {
   const response = await request.get('/api/orders', { params: { limit: 100 } });

@@ -2,7 +2,7 @@ import type { Category } from '@bazaar/shared/categories';
 import { screenshot } from '../support/screens.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { signInAsAdminViaApi, signUpViaApi } from '../support/auth.ts';
-import { createProductViaApi, placeOrderViaApi } from '../support/shop-data.ts';
+import { createProductViaApi, moveSaleViaApi, placeOrderViaApi } from '../support/shop-data.ts';
 import { expectNoSeriousA11yViolations } from '../support/storefront-checks.ts';
 
 const MENU = ['Overview', 'Add Product', 'Products', 'Orders', 'Sales', 'Customers', 'Profile', 'Home'];
@@ -101,7 +101,7 @@ test("a seller's overview counts their own products and sales, and follows a new
   const buyer = await browser.newPage();
   await buyer.goto('/');
   await signUpViaApi(buyer, { name: 'Bea Buyer' });
-  await placeOrderViaApi(buyer.request, [
+  const order = await placeOrderViaApi(buyer.request, [
     { productId: lamp._id, quantity: 2 },
     { productId: pad._id, quantity: 1 },
   ]);
@@ -111,8 +111,15 @@ test("a seller's overview counts their own products and sales, and follows a new
   await expect(tile(page, 'To Ship')).toHaveText('1');
   await expect(tile(page, 'Low Stock')).toHaveText('1');
   await expect(tile(page, 'Total Orders')).toHaveText('1');
-  await expect(tile(page, 'Total Revenue')).toHaveText('$70.00');
+  // Cash on delivery: nothing is paid until the courier collects it.
+  await expect(tile(page, 'Total Revenue')).toHaveText('$0.00');
   await expect(tile(page, 'Total Products')).toHaveText('2');
+
+  await moveSaleViaApi(page.request, order._id, 'shipped');
+  await moveSaleViaApi(page.request, order._id, 'delivered');
+  await page.reload();
+  await expect(tile(page, 'To Ship')).toHaveText('0');
+  await expect(tile(page, 'Total Revenue')).toHaveText('$70.00');
   // This month's sale draws the monthly charts; last month's stays empty and says so.
   await expect(page.locator('canvas')).toHaveCount(2);
   await expect(page.getByRole('figure', { name: "Last month's sales by week" })).toContainText(
@@ -147,7 +154,7 @@ test('the overview follows a sale cancelled in the same visit, without a reload'
 
   await page.goto('/dashboard');
   await expect(tile(page, 'Total Orders')).toHaveText('1');
-  await expect(tile(page, 'Total Revenue')).toHaveText('$30.00');
+  await expect(tile(page, 'To Ship')).toHaveText('1');
   // Gone if the page loads again: the figures below must come from the page that has the old ones cached.
   await page.evaluate(() => Object.assign(window, { sameVisit: true }));
 
@@ -160,7 +167,7 @@ test('the overview follows a sale cancelled in the same visit, without a reload'
 
   await menu(page).getByRole('link', { name: 'Overview' }).click();
   await expect(tile(page, 'Total Orders')).toHaveText('0');
-  await expect(tile(page, 'Total Revenue')).toHaveText('$0.00');
+  await expect(tile(page, 'To Ship')).toHaveText('0');
   expect(await page.evaluate(() => 'sameVisit' in window)).toBe(true);
 });
 

@@ -53,8 +53,8 @@ export function Component() {
         {overview && (
           <p className="text-gray-600">
             {overview.scope === 'shop'
-              ? 'The whole shop. Cancelled orders are not counted.'
-              : 'Your products, your sales and your customers. Cancelled orders are not counted.'}
+              ? 'The whole shop. Cancelled orders are not counted; revenue is what was paid.'
+              : 'Your products, your sales and your customers. Cancelled orders are not counted; revenue is what was paid.'}
           </p>
         )}
       </div>
