@@ -7,11 +7,19 @@ export interface TestAccount {
   password: string;
 }
 
+/** The origin of a shop of the running file's own (support/mail-shop.ts), while it runs. */
+let ownShopOrigin: string | undefined;
+
+export function setOwnShopOrigin(origin: string | undefined): void {
+  ownShopOrigin = origin;
+}
+
 /**
  * The shop's own origin. Better Auth refuses sign-in and sign-up calls without it as Origin, and API calls
  * a test makes with the browser's cookie send it too, as the shop's pages do.
  */
 export function shopOrigin(): string {
+  if (ownShopOrigin) return ownShopOrigin;
   const baseURL = test.info().project.use.baseURL;
   if (!baseURL) throw new Error('the Playwright config sets no baseURL');
   return new URL(baseURL).origin;

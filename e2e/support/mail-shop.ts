@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from '@playwright/test';
+import { setOwnShopOrigin } from './auth.ts';
 import {
   createDatabase,
   dropDatabase,
@@ -66,6 +67,7 @@ export async function startMailShop({
   });
   const exited = new Promise<void>((resolve) => shop.once('exit', () => resolve()));
   const stop = async () => {
+    setOwnShopOrigin(undefined);
     shop.kill('SIGTERM');
     await exited;
     await smtp.close();
@@ -87,6 +89,8 @@ export async function startMailShop({
     await stop();
     throw error;
   }
+  // The helpers' API calls (support/auth.ts, support/shop-data.ts) go to this shop from now on.
+  setOwnShopOrigin(new URL(url).origin);
   return { url, smtp, stop };
 }
 
