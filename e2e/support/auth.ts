@@ -1,4 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import { ADMIN_EMAIL, TEST_PASSWORD, uniqueEmail } from './accounts.ts';
 
 export interface TestAccount {
@@ -59,6 +66,20 @@ export async function signUpViaRequest(
  */
 export function signUpViaApi(page: Page, overrides: Partial<TestAccount> = {}): Promise<SignedUpAccount> {
   return signUpViaRequest(page.request, overrides);
+}
+
+/**
+ * A page in a browser context of its own (axe reads the pages of a context; `options` set its viewport…), signed in
+ * as a new user named `name`: one of several people of a journey.
+ */
+export async function signedInPage(
+  browser: Browser,
+  name: string,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const page = await (await browser.newContext(options)).newPage();
+  await signUpViaApi(page, { name });
+  return page;
 }
 
 /** Leaves this page's browser signed in as the shop's admin (ADMIN_EMAIL, registered and verified by start-shop.ts). */

@@ -6,8 +6,8 @@ import {
 } from '@bazaar/shared/orders';
 import { payableCents } from '@bazaar/shared/pricing';
 import type { Product } from '@bazaar/shared/products';
-import { expect, type APIRequestContext } from '@playwright/test';
-import { shopOrigin } from './auth.ts';
+import { expect, type APIRequestContext, type Browser, type BrowserContextOptions } from '@playwright/test';
+import { shopOrigin, signedInPage } from './auth.ts';
 
 /**
  * Products with a discount, so that the payable total and the spec's discount amount differ. Taken from below
@@ -97,6 +97,26 @@ export async function createProductViaApi(
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as Product;
+}
+
+/**
+ * A new seller with one product of their own named `product` ($20 less 10 %, 50 in stock), on a page of their own
+ * signed in as them (`options` set its browser context).
+ */
+export async function signedInSeller(
+  browser: Browser,
+  name: string,
+  product: string,
+  options: BrowserContextOptions = {},
+) {
+  const page = await signedInPage(browser, name, options);
+  const listed = await createProductViaApi(page.request, {
+    name: `${product} ${Date.now().toString(36)}`,
+    price: 20,
+    discount: 10,
+    stock: 50,
+  });
+  return { page, product: listed };
 }
 
 /** Eight random letters: a word no other product of the shop has, nor one typo away. */

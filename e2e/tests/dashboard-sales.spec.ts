@@ -1,35 +1,16 @@
 import { formatDollars } from '@bazaar/shared/pricing';
 import type { Product } from '@bazaar/shared/products';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { signUpViaApi } from '../support/auth.ts';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signedInPage, signUpViaApi } from '../support/auth.ts';
 import {
   CONTACT,
-  createProductViaApi,
   orderTotalCents,
   ordersViaApi,
   placeOrderViaApi,
+  signedInSeller,
 } from '../support/shop-data.ts';
 import { screenshot } from '../support/screens.ts';
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll } from '../support/storefront-checks.ts';
-
-/** A page in a browser context of its own (axe reads pages of a context), signed in as a new user of that name. */
-async function signedIn(browser: Browser, name: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signUpViaApi(page, { name });
-  return page;
-}
-
-/** A seller with one product of their own, on a page signed in as them. */
-async function sellerWith(browser: Browser, name: string, product: string) {
-  const page = await signedIn(browser, name);
-  const listed = await createProductViaApi(page.request, {
-    name: `${product} ${Date.now().toString(36)}`,
-    price: 20,
-    discount: 10,
-    stock: 50,
-  });
-  return { page, product: listed };
-}
 
 function sale(page: Page, buyer: string): Locator {
   return page.getByRole('article', { name: `Order of ${buyer}` });
@@ -61,9 +42,9 @@ async function stockOf(page: Page, product: Product): Promise<number | null> {
 test('a buyer orders from two sellers; each ships their part on the Sales page; the buyer follows each part to delivered and reviews', async ({
   browser,
 }) => {
-  const mia = await sellerWith(browser, 'Mia Mugs', 'Stoneware mug');
-  const leo = await sellerWith(browser, 'Leo Lamps', 'Brass lamp');
-  const buyer = await signedIn(browser, 'Bea Buyer');
+  const mia = await signedInSeller(browser, 'Mia Mugs', 'Stoneware mug');
+  const leo = await signedInSeller(browser, 'Leo Lamps', 'Brass lamp');
+  const buyer = await signedInPage(browser, 'Bea Buyer');
   const address = `Two Sellers Road ${Date.now().toString(36)}`;
   await placeOrderViaApi(
     buyer.request,
@@ -92,6 +73,8 @@ test('a buyer orders from two sellers; each ships their part on the Sales page; 
   await expect(miasLines).toContainText('processing');
   await expect(miasSale).not.toContainText(leo.product.name);
   await expect(miasSale.getByRole('button')).toHaveText(['Mark shipped', 'Cancel']);
+  // Cash on delivery: the courier collects it, so it ships unpaid.
+  await expect(miasSale).toContainText('PaymentCash on delivery· collected at delivery');
   await expectNoSeriousA11yViolations(mia.page);
 
   await miasSale.getByRole('button', { name: 'Mark shipped' }).click();
@@ -153,6 +136,8 @@ test('a buyer orders from two sellers; each ships their part on the Sales page; 
   await screenshot(buyer, 'orders-per-seller-phone');
   await mia.page.goto('/dashboard/sales');
   await expect(sale(mia.page, 'Bea Buyer')).toContainText('delivered');
+  // Delivered, its cash collected: paid.
+  await expect(sale(mia.page, 'Bea Buyer')).toContainText('PaymentCash on deliveryPaid');
   // Delivered: Mia has nothing left to send, so the buyer's address and phone are no longer hers to read.
   await expect(sale(mia.page, 'Bea Buyer')).toContainText(
     'Ship toNot shown, nothing of yours left to ship or deliver',
@@ -183,8 +168,8 @@ test('a buyer orders from two sellers; each ships their part on the Sales page; 
 test('a seller cancels their part after confirming; its units go back into stock and the buyer sees it', async ({
   browser,
 }) => {
-  const mia = await sellerWith(browser, 'Mia Mugs', 'Enamel cup');
-  const buyer = await signedIn(browser, 'Cal Customer');
+  const mia = await signedInSeller(browser, 'Mia Mugs', 'Enamel cup');
+  const buyer = await signedInPage(browser, 'Cal Customer');
   await placeOrderViaApi(buyer.request, [{ productId: mia.product._id, quantity: 3 }], {
     ...CONTACT,
     address: 'Cancel Court 9',

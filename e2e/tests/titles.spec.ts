@@ -53,6 +53,7 @@ test('every page names itself in the tab’s title', async ({ page }) => {
     ['/dashboard/sales', 'Sales'],
     ['/dashboard/customers', 'Customers'],
     ['/dashboard/reviews', 'Reviews'],
+    ['/dashboard/payments', 'Payments'],
     ['/dashboard/profile', 'Profile'],
     ['/dashboard/no-such-page', 'Page not found'],
   ]);

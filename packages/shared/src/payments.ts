@@ -178,12 +178,14 @@ export type RefundListQuery = z.infer<typeof RefundListQuerySchema>;
 
 export const RefundIdParamsSchema = z.object({ id: recordIdParam('Refund') });
 
+export const REFUND_REFERENCE_MAX = 100;
+
 export const RefundDoneSchema = z.strictObject({
   reference: z
     .string({ error: 'Give the refund’s reference (its transaction ID)' })
     .trim()
     .min(1, 'Give the refund’s reference (its transaction ID)')
-    .max(100, tooLong('Reference', 100)),
+    .max(REFUND_REFERENCE_MAX, tooLong('Reference', REFUND_REFERENCE_MAX)),
 });
 export type RefundDone = z.infer<typeof RefundDoneSchema>;
 

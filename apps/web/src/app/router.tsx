@@ -19,6 +19,7 @@ const dashboardPages: RouteObject[] = [
   { path: 'sales/:number', lazy: () => import('../features/dashboard/orders/order-page.tsx') },
   { path: 'customers', lazy: () => import('../features/dashboard/customers/customers-page.tsx') },
   { path: 'reviews', lazy: () => import('../features/dashboard/reviews/reviews-page.tsx') },
+  { path: 'payments', lazy: () => import('../features/dashboard/payments/payments-page.tsx') },
   { path: 'profile', lazy: () => import('../features/dashboard/profile/profile-page.tsx') },
   { path: '*', element: <ErrorPage /> },
 ];

@@ -1,18 +1,20 @@
 import { useId, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { Button } from './button.tsx';
+import { Button, type ButtonVariant } from './button.tsx';
 import { useModalDialog } from './use-modal-dialog.ts';
 
 /**
  * A modal question with a dismissing and a confirming button (a native <dialog>: focus stays inside,
  * Escape dismisses). Shown while `open`; `onCancel` runs on the dismissing button or Escape. Rendered into
- * <body>, so that it may be opened from anywhere, a table cell included.
+ * <body>, so that it may be opened from anywhere, a table cell included. The confirming button is red unless
+ * `confirmVariant` says otherwise (for a question whose yes destroys nothing).
  */
 export function ConfirmDialog({
   open,
   title,
   children,
   confirmLabel,
+  confirmVariant = 'danger',
   dismissLabel = 'Cancel',
   pendingLabel,
   pending,
@@ -23,6 +25,7 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  confirmVariant?: ButtonVariant;
   dismissLabel?: string;
   pendingLabel: string;
   pending: boolean;
@@ -52,7 +55,7 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={onCancel} disabled={pending}>
           {dismissLabel}
         </Button>
-        <Button variant="danger" onClick={pending ? undefined : onConfirm} aria-disabled={pending}>
+        <Button variant={confirmVariant} onClick={pending ? undefined : onConfirm} aria-disabled={pending}>
           {pending ? pendingLabel : confirmLabel}
         </Button>
       </div>

@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { CategoryListQuery } from '@bazaar/shared/categories';
 import type { OrderStatus } from '@bazaar/shared/orders-constants';
+import type { PaymentClaimListQuery, RefundListQuery } from '@bazaar/shared/payments';
 import type { ProductFilterQuery, ProductListQuery } from '@bazaar/shared/products';
 
 const products = ['products'] as const;
@@ -11,6 +12,7 @@ const users = ['users'] as const;
 const categories = ['categories'] as const;
 const sellers = ['sellers'] as const;
 const reviews = ['reviews'] as const;
+const payments = ['payments'] as const;
 
 /**
  * Every key of the query cache, built here only. A child key starts with its parent's, so invalidating a
@@ -65,6 +67,13 @@ export const queryKeys = {
     list: (status: OrderStatus | undefined) => [...sales, 'list', { status }] as const,
     ofCustomer: (handle: string) => [...sales, handle] as const,
   },
+  /** The admins' Payments page: claims and refunds by status; the shop's receiving numbers apart (no decision changes them). */
+  payments: {
+    all: payments,
+    claims: (status: PaymentClaimListQuery['status']) => [...payments, 'claims', status] as const,
+    refunds: (status: RefundListQuery['status']) => [...payments, 'refunds', status] as const,
+  },
+  paymentSettings: ['payment-settings'],
   overview: ['stats', 'overview'],
   users: {
     all: users,

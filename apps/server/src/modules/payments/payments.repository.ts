@@ -148,7 +148,10 @@ export function createPaymentsRepository(db: Database) {
       return row;
     },
 
-    /** One page of claims in `status`, the oldest first: those waiting the longest are verified first. */
+    /**
+     * One page of claims in `status`: pending ones the oldest first (those waiting the longest are verified first),
+     * decided ones the latest decided first (what was just done).
+     */
     async listClaims(
       status: ClaimRow['status'],
       paging: { limit: number; offset: number },
@@ -160,7 +163,10 @@ export function createPaymentsRepository(db: Database) {
           .from(paymentClaims)
           .innerJoin(orders, eq(orders.id, paymentClaims.orderId))
           .where(where)
-          .orderBy(asc(paymentClaims.createdAt), asc(paymentClaims.id))
+          .orderBy(
+            status === 'pending' ? asc(paymentClaims.createdAt) : desc(paymentClaims.decidedAt),
+            asc(paymentClaims.id),
+          )
           .limit(paging.limit)
           .offset(paging.offset),
         db.select({ total: count() }).from(paymentClaims).where(where),

@@ -56,7 +56,7 @@ export function paymentRoutes(service: PaymentsService) {
         schema: {
           tags: ['payments'],
           summary: 'Payment claims (admins)',
-          description: `The claims in \`status\`, those waiting the longest first. The number of all of them is in the ${TOTAL_COUNT_HEADER} header.`,
+          description: `The claims in \`status\`: waiting ones the oldest first, decided ones the latest decided first. The number of all of them is in the ${TOTAL_COUNT_HEADER} header.`,
           querystring: PaymentClaimListQuerySchema,
           response: { 200: z.array(PaymentClaimSchema), ...errorResponses(400, 401, 403) },
         },

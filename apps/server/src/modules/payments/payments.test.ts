@@ -336,6 +336,20 @@ describe('verifying claims', () => {
     expect(times).toEqual([...times].sort());
   });
 
+  it('lists decided claims the latest decided first: what was just done', async () => {
+    const first = await claimed(testApp.app, bea, await newOrder());
+    const second = await claimed(testApp.app, bea, await newOrder());
+    for (const claimId of [first, second]) {
+      expect((await decide(testApp.app, admin, claimId, 'reject', 'Not received')).statusCode).toBe(200);
+    }
+    const response = await get(admin, '/api/payments?status=rejected&limit=2');
+    expect(
+      PaymentClaimSchema.array()
+        .parse(response.json())
+        .map((claim) => claim._id),
+    ).toEqual([second, first]);
+  });
+
   it('lets an admin accept a claim once: the order is paid, its buyer mailed, and it may ship', async () => {
     const order = await newOrder();
     const claimId = await claimed(testApp.app, bea, order);

@@ -9,6 +9,7 @@ const MENU = [
   { to: '/dashboard/sales', label: 'Sales' },
   { to: '/dashboard/customers', label: 'Customers' },
   { to: '/dashboard/reviews', label: 'Reviews', adminOnly: true },
+  { to: '/dashboard/payments', label: 'Payments', adminOnly: true },
   { to: '/dashboard/profile', label: 'Profile' },
   { to: '/', label: 'Home', end: true },
 ] as const;

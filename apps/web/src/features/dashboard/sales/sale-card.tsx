@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PAYMENT_METHOD_NAMES, type Sale } from '@bazaar/shared/orders';
+import type { Sale } from '@bazaar/shared/orders';
 import { formatWireDollars } from '@bazaar/shared/pricing';
 import { textLinkClass } from '../../../components/button.tsx';
 import { DeliveryContact } from '../../../components/delivery-contact.tsx';
@@ -9,10 +9,11 @@ import { OrderTime } from '../../../components/order-time.tsx';
 import { ProductLineImage } from '../../../components/product-line.tsx';
 import { salePath } from '../orders/order-paths.ts';
 import { SaleMoves } from './sale-moves.tsx';
+import { SalePaymentStatus } from './sale-payment.tsx';
 
 /**
- * One sale on the Sales page: when, who to ship to, the viewer's lines (an admin's: all) with their statuses, and
- * the moves the server would allow (it checks them again). Cancelling asks first.
+ * One sale on the Sales page: when, who to ship to, whether it is paid, the viewer's lines (an admin's: all) with
+ * their statuses, and the moves the server would allow (it checks them again). Cancelling asks first.
  */
 export function SaleCard({ sale, isAdmin }: { sale: Sale; isAdmin: boolean }) {
   const buyer = sale.buyer?.name ?? 'A closed account';
@@ -43,7 +44,9 @@ export function SaleCard({ sale, isAdmin }: { sale: Sale; isAdmin: boolean }) {
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <DeliveryContact name={sale.name} address={sale.address} phone={sale.phone} />
         <dt className="font-medium text-gray-600">Payment</dt>
-        <dd className="text-gray-900">{PAYMENT_METHOD_NAMES[sale.paymentMethod]}</dd>
+        <dd className="text-gray-900">
+          <SalePaymentStatus payment={sale.payment} />
+        </dd>
       </dl>
       <ul aria-label="Products" className="flex flex-col divide-y divide-gray-100">
         {sale.products.map((line, position) => (

@@ -7,6 +7,7 @@ import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { failureMessage } from '../../../lib/field-errors.ts';
 import { useMoveSale } from './api/move-sale.ts';
+import { awaitingPaymentReason, awaitsPayment } from './sale-payment.tsx';
 
 const MOVES: { to: OrderStatus; label: string; done: string }[] = [
   { to: 'shipped', label: 'Mark shipped', done: 'Marked shipped' },
@@ -17,6 +18,7 @@ const MOVES: { to: OrderStatus; label: string; done: string }[] = [
 /**
  * The moves the server would allow a seller on their lines of a sale (an admin's: every line; it checks them
  * again), on the sale's card and on its page. Cancelling asks first, and a seller says why: the buyer is told.
+ * A bKash or Rocket sale not paid yet keeps Mark shipped disabled, saying why beside it.
  */
 export function SaleMoves({ sale, isAdmin, buyer }: { sale: Sale; isAdmin: boolean; buyer: string }) {
   const moveSale = useMoveSale(sale._id);
@@ -24,11 +26,13 @@ export function SaleMoves({ sale, isAdmin, buyer }: { sale: Sale; isAdmin: boole
   const [reason, setReason] = useState('');
   const [reasonMissing, setReasonMissing] = useState(false);
   const reasonId = useId();
+  const waitingId = useId();
   const allowed = movesOf(
     [isAdmin ? 'admin' : 'seller'],
     sale.products.map((line) => line.status),
   );
   const moves = MOVES.filter((move) => allowed.includes(move.to));
+  const shipWaits = allowed.includes('shipped') && awaitsPayment(sale.payment);
 
   function move(to: OrderStatus, done: string) {
     moveSale.mutate(
@@ -49,12 +53,18 @@ export function SaleMoves({ sale, isAdmin, buyer }: { sale: Sale; isAdmin: boole
           key={to}
           size="sm"
           variant={to === 'cancelled' ? 'danger-outline' : 'primary'}
-          disabled={moveSale.isPending}
+          disabled={moveSale.isPending || (to === 'shipped' && shipWaits)}
+          aria-describedby={to === 'shipped' && shipWaits ? waitingId : undefined}
           onClick={() => (to === 'cancelled' ? setConfirmingCancel(true) : move(to, done))}
         >
           {label}
         </Button>
       ))}
+      {shipWaits && (
+        <p id={waitingId} className="basis-full text-right text-sm text-gray-700">
+          {awaitingPaymentReason(sale.payment)}
+        </p>
+      )}
       <ConfirmDialog
         open={confirmingCancel}
         title={`Cancel the order of ${buyer}?`}

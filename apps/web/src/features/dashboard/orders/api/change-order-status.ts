@@ -6,14 +6,14 @@ import { invalidate, queryKeys } from '../../../../lib/query-keys.ts';
 /**
  * What a move of order lines makes stale, refused or not (a refusal usually means the order moved on meanwhile):
  * what shows the order's status, the figures (a cancelled order counts nowhere), and after a cancellation the
- * products, whose stock it put back.
+ * products, whose stock it put back, and the admins' refunds (a paid part cancelled is owed back).
  */
 export function invalidateAfterMove(queryClient: QueryClient, status: OrderStatus) {
   return invalidate(queryClient, [
     queryKeys.orders.all,
     queryKeys.sales.all,
     queryKeys.overview,
-    ...(status === 'cancelled' ? [queryKeys.products.all] : []),
+    ...(status === 'cancelled' ? [queryKeys.products.all, queryKeys.payments.all] : []),
   ]);
 }
 

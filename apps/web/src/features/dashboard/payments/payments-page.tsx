@@ -1,0 +1,185 @@
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { PagedList } from '../../../components/paged-list.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { useViewer } from '../../auth/public.ts';
+import { useClaims } from './api/get-claims.ts';
+import { useRefunds } from './api/get-refunds.ts';
+import { ClaimCard } from './claim-card.tsx';
+import { ReceivingNumbers } from './receiving-numbers.tsx';
+import { RefundCard } from './refund-card.tsx';
+
+const WAITING_PAGE_SIZE = 20;
+const DECIDED_PAGE_SIZE = 10;
+
+const DECIDED = {
+  accepted: 'Accepted payments',
+  rejected: 'Rejected payments',
+  refunded: 'Refunds made',
+} as const;
+type Decided = keyof typeof DECIDED;
+const isDecided = (value: string | null): value is Decided => value !== null && Object.hasOwn(DECIDED, value);
+
+/** A part of the page: its heading, what it is for, what it holds; `aside` beside the heading (a filter). */
+function PaymentsSection({
+  id,
+  title,
+  hint,
+  aside,
+  children,
+}: {
+  id: string;
+  title: string;
+  hint: string;
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 id={id} className="text-lg font-semibold text-gray-900">
+            {title}
+          </h2>
+          <p className="text-sm text-gray-600">{hint}</p>
+        </div>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function ClaimsToVerify() {
+  const claims = useClaims('awaiting_verification', WAITING_PAGE_SIZE);
+  return (
+    <PaymentsSection
+      id="to-verify-title"
+      title="To verify"
+      hint="Payments buyers say they sent, the longest waiting first. Find each in the shop’s bKash or Rocket account before you accept it."
+    >
+      <PagedList
+        list={claims}
+        noun="payments"
+        emptyTitle="No payments to verify"
+        emptyHint="When a buyer sends the details of a bKash or Rocket payment, it shows here."
+        className="flex flex-col gap-3"
+      >
+        {(items) => items.map((claim) => <ClaimCard key={claim._id} claim={claim} />)}
+      </PagedList>
+    </PaymentsSection>
+  );
+}
+
+function RefundsDue() {
+  const refunds = useRefunds('due', WAITING_PAGE_SIZE);
+  return (
+    <PaymentsSection
+      id="refunds-due-title"
+      title="Refunds due"
+      hint="Money the shop owes back, the oldest first: a paid part cancelled, a payment that came too late."
+    >
+      <PagedList
+        list={refunds}
+        noun="refunds"
+        emptyTitle="No refunds due"
+        emptyHint="The shop owes no buyer any money back."
+        className="flex flex-col gap-3"
+      >
+        {(items) => items.map((refund) => <RefundCard key={refund._id} refund={refund} />)}
+      </PagedList>
+    </PaymentsSection>
+  );
+}
+
+function DecidedClaims({ status }: { status: 'accepted' | 'rejected' }) {
+  const claims = useClaims(status, DECIDED_PAGE_SIZE);
+  return (
+    <PagedList
+      list={claims}
+      noun="payments"
+      emptyTitle={`No ${status} payments yet`}
+      className="flex flex-col gap-3"
+    >
+      {(items) => items.map((claim) => <ClaimCard key={claim._id} claim={claim} />)}
+    </PagedList>
+  );
+}
+
+function RefundsMade() {
+  const refunds = useRefunds('made', DECIDED_PAGE_SIZE);
+  return (
+    <PagedList list={refunds} noun="refunds" emptyTitle="No refunds made yet" className="flex flex-col gap-3">
+      {(items) => items.map((refund) => <RefundCard key={refund._id} refund={refund} />)}
+    </PagedList>
+  );
+}
+
+function RecentlyDecided() {
+  // In the address, so that a reload or Back shows the same list.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const asked = searchParams.get('decided');
+  const shown: Decided = isDecided(asked) ? asked : 'accepted';
+  return (
+    <PaymentsSection
+      id="decided-title"
+      title="Recently decided"
+      hint="What was done, the latest first."
+      aside={
+        <label className="flex items-center gap-2 text-sm font-medium text-gray-700">
+          Show
+          <select
+            value={shown}
+            onChange={(event) =>
+              setSearchParams(event.target.value === 'accepted' ? {} : { decided: event.target.value }, {
+                replace: true,
+              })
+            }
+            className="rounded-lg border border-gray-300 bg-white px-3 py-2 focus-visible:outline-2 focus-visible:outline-teal-700"
+          >
+            {Object.entries(DECIDED).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      }
+    >
+      {shown === 'refunded' ? <RefundsMade /> : <DecidedClaims status={shown} />}
+    </PaymentsSection>
+  );
+}
+
+/**
+ * The admins' Payments page: the bKash and Rocket payments to verify, the refunds the shop owes, what was decided
+ * lately, and beside them the numbers buyers pay to (the one setting of payments, kept where payments are handled).
+ */
+export function Component() {
+  const { isAdmin } = useViewer();
+  return (
+    <section aria-labelledby="payments-title" className="flex flex-col gap-6">
+      <PageTitle name="Payments" />
+      <header>
+        <h1 id="payments-title" className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">
+          Payments
+        </h1>
+        <p className="text-gray-600">
+          Verify the bKash and Rocket payments buyers send to the shop, and send back what it owes.
+        </p>
+      </header>
+      {isAdmin ? (
+        <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <div className="flex min-w-0 flex-col gap-8">
+            <ClaimsToVerify />
+            <RefundsDue />
+            <RecentlyDecided />
+          </div>
+          <ReceivingNumbers />
+        </div>
+      ) : (
+        <p className="text-gray-700">Only the shop’s admins handle payments.</p>
+      )}
+    </section>
+  );
+}
