@@ -96,6 +96,7 @@ export const ORDERS_TABLE_COLUMNS = [
   'Product Names',
   'Items',
   'Price',
+  'Payment',
   'Shipping Address',
   'Order Date',
   'Status',

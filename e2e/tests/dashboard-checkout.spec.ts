@@ -121,6 +121,7 @@ test('buying from the cart places the order: Orders shows it with its total and 
     `${first.name}, ${second.name}`,
     '2',
     `${formatDollars(totalCents)}incl. ${formatDollars(demoShippingCents([first, second]))} shipping`,
+    `UnpaidDue ${formatDollars(totalCents)}`,
     '7 Harbour Lane, Chattogram',
     /\d/,
     /^processing/,
