@@ -66,6 +66,9 @@ export async function placeOrderViaApi(
   return (await response.json()) as OrderCreated;
 }
 
+/** Where Place Order leads: the new order's own page. */
+export const ORDER_PAGE_URL = /\/dashboard\/orders\/BZ-\d+$/;
+
 /** The orders `request`'s user may see (newest first) and how many there are in all. */
 export async function ordersViaApi(request: APIRequestContext): Promise<{ orders: Order[]; total: number }> {
   const response = await request.get('/api/orders', { params: { limit: 100 } });
