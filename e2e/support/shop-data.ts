@@ -79,6 +79,9 @@ export async function moveSaleViaApi(
   expect(response.ok(), await response.text()).toBe(true);
 }
 
+/** Where Place Order leads: the new order's own page. */
+export const ORDER_PAGE_URL = /\/dashboard\/orders\/BZ-\d+$/;
+
 /** The orders `request`'s user may see (newest first) and how many there are in all. */
 export async function ordersViaApi(request: APIRequestContext): Promise<{ orders: Order[]; total: number }> {
   const response = await request.get('/api/orders', { params: { limit: 100 } });
@@ -129,6 +132,7 @@ export const ORDERS_TABLE_COLUMNS = [
   'Product Names',
   'Items',
   'Price',
+  'Payment',
   'Shipping Address',
   'Order Date',
   'Status',

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi } from '../support/auth.ts';
 import { screenshot } from '../support/screens.ts';
-import { discountedProducts, ordersViaApi } from '../support/shop-data.ts';
+import { discountedProducts, ORDER_PAGE_URL, ordersViaApi } from '../support/shop-data.ts';
 import { expectNoSeriousA11yViolations } from '../support/storefront-checks.ts';
 
 const SIZES = [
@@ -71,7 +71,7 @@ for (const { name, viewport } of SIZES) {
       await page.keyboard.press('Tab');
       await expect(page.getByRole('button', { name: 'Place Order' })).toBeFocused();
       await page.keyboard.press('Enter');
-      await expect(page).toHaveURL('/dashboard/orders');
+      await expect(page).toHaveURL(ORDER_PAGE_URL);
       const { orders } = await ordersViaApi(page.request);
       expect(orders.map((order) => [order.address, order.products.map((line) => line.quantity)])).toEqual([
         ['4 Key Street, Sylhet', [2]],

@@ -1,7 +1,7 @@
 import { QUANTITY_MAX } from '@bazaar/shared/orders';
 import { expect, test, type Page } from '@playwright/test';
 import { shopOrigin, signUpViaApi, signUpViaRequest } from '../support/auth.ts';
-import { createProductViaApi, ordersViaApi, placeOrderViaApi } from '../support/shop-data.ts';
+import { createProductViaApi, ORDER_PAGE_URL, ordersViaApi, placeOrderViaApi } from '../support/shop-data.ts';
 
 /** A field of the checkout form (the header's "Profile of …" link would match a bare label). */
 const field = (page: Page, label: string) =>
@@ -62,7 +62,7 @@ for (const { name, viewport } of SIZES) {
 
       await placeOrderButton(page).click();
       await expect(page.getByText('Order placed successfully', { exact: true })).toBeVisible();
-      await expect(page).toHaveURL('/dashboard/orders');
+      await expect(page).toHaveURL(ORDER_PAGE_URL);
       const { orders, total } = await ordersViaApi(page.request);
       expect(total).toBe(1);
       expect(orders[0]?.totalPrice).toBe(1009);

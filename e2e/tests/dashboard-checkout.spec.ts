@@ -7,6 +7,7 @@ import {
   createProductViaApi,
   demoShippingCents,
   discountedProducts,
+  ORDER_PAGE_URL,
   ordersViaApi,
   placeOrderViaApi,
 } from '../support/shop-data.ts';
@@ -114,13 +115,19 @@ test('buying from the cart places the order: Orders shows it with its total and 
   await placeOrderButton(page).click();
 
   await expect(page.getByText('Order placed successfully', { exact: true })).toBeVisible();
-  await expect(page).toHaveURL('/dashboard/orders');
+  // The new order's page, which says how to pay it by bKash.
+  await expect(page).toHaveURL(ORDER_PAGE_URL);
+  await expect(page.getByRole('region', { name: 'Pay by bKash' })).toContainText(
+    `Send ${formatDollars(totalCents)} by bKash`,
+  );
+  await page.getByRole('link', { name: 'All orders' }).click();
   const row = page.getByRole('row').filter({ hasText: '7 Harbour Lane, Chattogram' });
   await expect(row.getByRole('cell')).toHaveText([
     /^BZ-\d+$/,
     `${first.name}, ${second.name}`,
     '2',
     `${formatDollars(totalCents)}incl. ${formatDollars(demoShippingCents([first, second]))} shipping`,
+    `UnpaidDue ${formatDollars(totalCents)}`,
     '7 Harbour Lane, Chattogram',
     /\d/,
     /^processing/,
@@ -168,7 +175,7 @@ test('the cart keeps what the shopper chose: leaving checkout and a Buy Now of a
   await expect(tileOf(page, bought)).toBeVisible();
   await fillContact(page, '+880 1711 000001', '3 Mill Street, Khulna');
   await placeOrderButton(page).click();
-  await expect(page).toHaveURL('/dashboard/orders');
+  await expect(page).toHaveURL(ORDER_PAGE_URL);
   const { orders } = await ordersViaApi(page.request);
   expect(orders.map((order) => order.products.map((line) => line._id))).toEqual([[bought._id]]);
 
@@ -181,7 +188,7 @@ test('the cart keeps what the shopper chose: leaving checkout and a Buy Now of a
   await expect(tileOf(page, kept)).toBeVisible();
   await fillContact(page, '+880 1711 000001', '3 Mill Street, Khulna');
   await placeOrderButton(page).click();
-  await expect(page).toHaveURL('/dashboard/orders');
+  await expect(page).toHaveURL(ORDER_PAGE_URL);
   await page.goto('/cart');
   await expect(page.getByRole('heading', { name: 'No Product Cart Yet' })).toBeVisible();
 });
@@ -204,7 +211,8 @@ test('a double click on Place Order places one order', async ({ page, request })
   await fillContact(page, '01711-000000', '3 Mill Street');
   await placeOrderButton(page).dblclick();
 
-  await expect(page).toHaveURL('/dashboard/orders');
+  await expect(page).toHaveURL(ORDER_PAGE_URL);
+  await page.getByRole('link', { name: 'All orders' }).click();
   await expect(page.getByRole('row').filter({ hasText: '3 Mill Street' })).toHaveCount(1);
   const after = await ordersViaApi(page.request);
   expect(after.total).toBe(before + 1);
@@ -239,7 +247,8 @@ test('an answer lost on the way: trying again answers the same order instead of 
   expect((await ordersViaApi(page.request)).total).toBe(1);
 
   await placeOrderButton(page).click();
-  await expect(page).toHaveURL('/dashboard/orders');
+  await expect(page).toHaveURL(ORDER_PAGE_URL);
+  await page.getByRole('link', { name: 'All orders' }).click();
   await expect(page.getByRole('row').filter({ hasText: '8 Quay Street' })).toHaveCount(1);
   expect((await ordersViaApi(page.request)).total).toBe(1);
 });
@@ -267,7 +276,7 @@ test('a refused phone keeps the form, says why at the field and places nothing',
 
   await field(page, 'Phone').fill('+1 (555) 010-0000');
   await placeOrderButton(page).click();
-  await expect(page).toHaveURL('/dashboard/orders');
+  await expect(page).toHaveURL(ORDER_PAGE_URL);
   expect((await ordersViaApi(page.request)).total).toBe(1);
 });
 
@@ -324,7 +333,7 @@ test('a product deleted while checkout is open: the server says so, the form sta
   expect((await ordersViaApi(page.request)).total).toBe(0);
 
   await placeOrderButton(page).click();
-  await expect(page).toHaveURL('/dashboard/orders');
+  await expect(page).toHaveURL(ORDER_PAGE_URL);
   const { orders } = await ordersViaApi(page.request);
   expect(orders.map((order) => order.products.map((line) => line._id))).toEqual([[kept._id]]);
 });
@@ -362,8 +371,8 @@ test('a new price set after an earlier order of the product is what the next che
   await fillContact(page, '+880 1911 444555', '8 Market Lane');
   await placeOrderButton(page).click();
 
-  await expect(page).toHaveURL('/dashboard/orders');
-  await expect(page.getByRole('row').filter({ hasText: '8 Market Lane' })).toContainText('$85.00');
+  await expect(page).toHaveURL(ORDER_PAGE_URL);
+  await expect(page.getByRole('region', { name: 'Summary' })).toContainText('$85.00');
   const { orders } = await ordersViaApi(page.request);
   expect(orders[0]?.products.map((line) => [line.price, line.lineTotal])).toEqual([[50, 75]]);
 });

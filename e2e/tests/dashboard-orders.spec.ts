@@ -12,10 +12,14 @@ import {
 } from '../support/shop-data.ts';
 import { expectNoSeriousA11yViolations } from '../support/storefront-checks.ts';
 
-/** The Price cell of an order of `goodsCents` of `products`: the total, and the shipping it includes. */
-function priceCell(goodsCents: number, products: Product[]): string {
+/**
+ * The Price and Payment cells of a new cash order of `goodsCents` of `products`: the total, the shipping it includes;
+ * unpaid, all of it due.
+ */
+function priceCells(goodsCents: number, products: Product[]): [string, string] {
   const shippingCents = demoShippingCents(products);
-  return `${formatDollars(goodsCents + shippingCents)}incl. ${formatDollars(shippingCents)} shipping`;
+  const total = formatDollars(goodsCents + shippingCents);
+  return [`${total}incl. ${formatDollars(shippingCents)} shipping`, `UnpaidDue ${total}`];
 }
 
 function ordersTable(page: Page): Locator {
@@ -81,7 +85,7 @@ test('the table lists the buyer’s orders newest first with the spec’s column
     newer.number,
     `${second.name}, ${third.name}`,
     '2',
-    priceCell(payableCents(second, 1) + payableCents(third, 2), [second, third]),
+    ...priceCells(payableCents(second, 1) + payableCents(third, 2), [second, third]),
     'Newer Street 2',
     /\d/,
     /^processing/,
@@ -90,7 +94,7 @@ test('the table lists the buyer’s orders newest first with the spec’s column
     older.number,
     first.name,
     '1',
-    priceCell(payableCents(first, 3), [first]),
+    ...priceCells(payableCents(first, 3), [first]),
     'Older Street 1',
     /\d/,
     /^processing/,
@@ -221,7 +225,7 @@ test('a long order history loads one page at a time with Load more', async ({ pa
     placed[0]?.number ?? '',
     product.name,
     '1',
-    priceCell(payableCents(product, 1), [product]),
+    ...priceCells(payableCents(product, 1), [product]),
     'Page Street 1',
     /\d/,
     /^processing/,

@@ -102,10 +102,17 @@ test('the buyer opens an order from the list: its lines, each seller’s part an
   await expect(delivery).toContainText(address);
   await expect(delivery).toContainText('+44 20 7946 0002');
   await expect(delivery).toContainText('bea@example.com');
-  await expect(page.getByRole('region', { name: 'Payment' }).getByRole('definition')).toHaveText([
+  const payment = page.getByRole('region', { name: 'Payment' });
+  await expect(payment.getByRole('term')).toHaveText(['Method', 'Status', 'Paid', 'Refunded', 'Due']);
+  await expect(payment.getByRole('definition')).toHaveText([
     'Cash on delivery',
+    'Unpaid',
+    '$0.00',
+    '$0.00',
     '$80.50',
   ]);
+  await expect(payment).toContainText('Paid in cash to the courier when each seller’s part is delivered.');
+  await expect(payment.getByRole('form')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, 'order-page-desktop');
 

@@ -2,7 +2,12 @@ import type { Product } from '@bazaar/shared/products';
 import { expect, test, type Page } from '@playwright/test';
 import { shopOrigin, signOutViaApi, signUpViaApi, signUpViaRequest, submitLogin } from '../support/auth.ts';
 import { screenshot } from '../support/screens.ts';
-import { createProductViaApi, discountedProducts, ordersViaApi } from '../support/shop-data.ts';
+import {
+  createProductViaApi,
+  discountedProducts,
+  ORDER_PAGE_URL,
+  ordersViaApi,
+} from '../support/shop-data.ts';
 
 const SIZES = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
@@ -90,7 +95,7 @@ for (const { name, viewport } of SIZES) {
       await field(page, 'Phone').fill('+880 1711 000000');
       await field(page, 'Address').fill('2 Potter Lane, Rajshahi');
       await placeOrderButton(page).click();
-      await expect(page).toHaveURL('/dashboard/orders');
+      await expect(page).toHaveURL(ORDER_PAGE_URL);
       const { orders } = await ordersViaApi(page.request);
       expect(orders.map((order) => order.products.map((line) => line._id))).toEqual([[other._id]]);
       // Her vase stays in the cart, marked as hers and without Buy Now, where she may remove it.

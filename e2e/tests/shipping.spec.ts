@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi, signUpViaRequest } from '../support/auth.ts';
 import { screenshot } from '../support/screens.ts';
-import { createProductViaApi, ordersViaApi } from '../support/shop-data.ts';
+import { createProductViaApi, ORDER_PAGE_URL, ordersViaApi } from '../support/shop-data.ts';
 
 const SIZES = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
@@ -74,7 +74,7 @@ for (const { name, viewport } of SIZES) {
       await field(buyerPage, 'Address').fill('12 Lake Road, Dhaka');
       await screenshot(buyerPage, `shipping-checkout-${name}`);
       await buyerPage.getByRole('button', { name: 'Place Order' }).click();
-      await expect(buyerPage).toHaveURL('/dashboard/orders');
+      await expect(buyerPage).toHaveURL(ORDER_PAGE_URL);
       const { orders } = await ordersViaApi(buyerPage.request);
       expect(orders[0]).toMatchObject({ subtotal: 60, shipping: 0, totalPrice: 60 });
       expect(orders[0]?.parts).toEqual([

@@ -2,7 +2,7 @@ import type { Product } from '@bazaar/shared/products';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
 import { signUpViaApi, signUpViaRequest } from '../support/auth.ts';
-import { createProductViaApi } from '../support/shop-data.ts';
+import { createProductViaApi, ORDER_PAGE_URL } from '../support/shop-data.ts';
 import { productCards } from '../support/storefront-checks.ts';
 
 /** A category no other test uses, so that its page lists this test's products only. */
@@ -149,7 +149,7 @@ test('checkout names a line beyond the stock, holds Place Order, and orders what
   await expect(note).toHaveCount(0);
   await expect(tile.getByRole('definition').first()).toHaveText('2');
   await placeOrder.click();
-  await expect(page).toHaveURL('/dashboard/orders');
+  await expect(page).toHaveURL(ORDER_PAGE_URL);
 });
 
 test('stock that runs out after checkout opened: Place Order says why it is refused and keeps the form', async ({

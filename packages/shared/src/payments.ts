@@ -216,3 +216,7 @@ export const PaymentOptionsSchema = z.object({
   rocketNumber: z.string().nullable(),
 });
 export type PaymentOptions = z.infer<typeof PaymentOptionsSchema>;
+
+/** The shop's number a wallet's payments go to; null when the shop takes none by it. */
+export const receivingNumber = (options: PaymentOptions, method: WalletMethod): string | null =>
+  method === 'bkash' ? options.bkashNumber : options.rocketNumber;

@@ -3,7 +3,6 @@ import toast from 'react-hot-toast';
 import {
   OrderCreateSchema,
   PAYMENT_METHOD_NAMES,
-  PAYMENT_METHODS,
   type OrderCreateInput,
   type PaymentMethod,
 } from '@bazaar/shared/orders';
@@ -58,7 +57,10 @@ interface CheckoutFormProps {
   totalCents: number | undefined;
   /** False while products are loading, none is left to order, or a line wants more than is left. */
   canPlace: boolean;
-  onPlaced: () => void;
+  /** The payment methods the shop offers now. */
+  methods: readonly PaymentMethod[];
+  /** The order is placed: its number, when the answer gave one. */
+  onPlaced: (number: string | undefined) => void;
   /** The server refused some products (deleted or repriced since they were loaded): load them again. */
   onProductsRefused: () => void;
   /** The server refused these products: the signed-in account sells them. */
@@ -70,6 +72,7 @@ export function CheckoutForm({
   lines,
   totalCents,
   canPlace,
+  methods,
   onPlaced,
   onProductsRefused,
   onOwnProductsRefused,
@@ -114,7 +117,7 @@ export function CheckoutForm({
         return;
       }
       toast.success('Order placed successfully');
-      onPlaced();
+      onPlaced(answer.number);
     },
     onRefused: (issues) => {
       if (issues.some(({ path }) => path.startsWith('products'))) onProductsRefused();
@@ -134,7 +137,7 @@ export function CheckoutForm({
         <fieldset aria-describedby={errors.paymentMethod ? paymentId : undefined}>
           <legend className="text-sm font-medium text-gray-800">Payment Method</legend>
           <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
-            {PAYMENT_METHODS.map((method) => (
+            {methods.map((method) => (
               <label key={method} className="flex items-center gap-2 text-gray-900">
                 <input
                   type="radio"

@@ -10,7 +10,7 @@ import { Loader } from '../../../components/loader.tsx';
 import { ProductLineFailed, ProductLineLoading } from '../../../components/product-line.tsx';
 import { productQuery } from '../../../lib/product-query.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { useViewer } from '../../auth/public.ts';
+import { usePaymentOptions, useViewer } from '../../auth/public.ts';
 import {
   buyItemsActions,
   canHave,
@@ -21,8 +21,10 @@ import {
   useCartProducts,
   useShipping,
 } from '../../cart/public.ts';
+import { orderPath } from '../orders/order-paths.ts';
 import { CheckoutForm, type ContactDetails } from './checkout-form.tsx';
 import { OrderTile } from './order-tile.tsx';
+import { FIRST_CHOICE, offeredMethods } from './payment-methods.ts';
 
 const ORDERS_PATH = '/dashboard/orders';
 
@@ -54,6 +56,7 @@ function ownNote(own: { product: Product }[]): string {
 export function Component() {
   const buyItems = useBuyItems();
   const { user, profile, pending } = useViewer();
+  const paymentOptions = usePaymentOptions();
   const lines = useCartProducts(buyItems.map((item) => item.productId));
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -77,8 +80,8 @@ export function Component() {
   // Each seller's part and its shipping, priced as the shop will price the order.
   const shipping = useShipping(available);
 
-  // Between placing the order and the orders page: the cleared buy items must not flash the empty state.
-  if (placed) return <Loader label="Opening your orders…" />;
+  // Between placing the order and its page: the cleared buy items must not flash the empty state.
+  if (placed) return <Loader label="Opening your order…" />;
 
   const heading = (
     <>
@@ -119,11 +122,12 @@ export function Component() {
   );
   const shippingCents = shipping.status === 'success' ? shipping.shippingCents : undefined;
 
-  function finishCheckout() {
+  // The order's page: how to pay it, when it is paid by bKash or Rocket.
+  function finishCheckout(number: string | undefined) {
     setPlaced(true);
     cartActions.takeOut(buyItems);
     buyItemsActions.clear();
-    void navigate(ORDERS_PATH);
+    void navigate(number ? orderPath(number) : ORDERS_PATH);
   }
 
   // Each short line down to what is left; a line with nothing left goes.
@@ -161,7 +165,7 @@ export function Component() {
     email: profile?.email ?? user?.email ?? '',
     phone: profile?.phone ?? '',
     address: profile?.address ?? '',
-    paymentMethod: 'cash on delivery',
+    paymentMethod: FIRST_CHOICE,
   };
 
   return (
@@ -224,8 +228,8 @@ export function Component() {
           <ShippingRows shipping={shipping} />
         </dl>
       )}
-      {/* The form mounts once the profile is known, so that it starts prefilled. */}
-      {pending ? (
+      {/* The form mounts once the profile and the payment methods are known, so that it starts prefilled. */}
+      {pending || paymentOptions.isPending ? (
         <Loader label="Loading your details…" />
       ) : (
         <CheckoutForm
@@ -239,6 +243,7 @@ export function Component() {
             short.length === 0 &&
             own.length === 0
           }
+          methods={offeredMethods(paymentOptions.data)}
           onPlaced={finishCheckout}
           onProductsRefused={reloadProducts}
           onOwnProductsRefused={markOwn}

@@ -1,7 +1,6 @@
 import { useEffect, useRef, type ReactNode, type Ref } from 'react';
 import { Link, useMatch, useParams } from 'react-router';
-import { PAYMENT_METHOD_NAMES, type Order, type Sale } from '@bazaar/shared/orders';
-import { formatWireDollars } from '@bazaar/shared/pricing';
+import type { Order, Sale } from '@bazaar/shared/orders';
 import { Button, textLinkClass } from '../../../components/button.tsx';
 import { DeliveryContact } from '../../../components/delivery-contact.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -17,6 +16,8 @@ import { SaleMoves } from '../sales/sale-moves.tsx';
 import { isSale, useOrderByNumber, type NumberedOrder } from './api/get-order-by-number.ts';
 import { OrderMoves, rolesIn } from './order-moves.tsx';
 import { OrderPartSection } from './order-part.tsx';
+import { OrderPayment, SalePaymentSummary } from './order-payment.tsx';
+import { PayForOrder } from './pay-for-order.tsx';
 import { linesOf } from './part-lines.ts';
 
 const headingClass = 'text-2xl font-bold tracking-tight text-gray-900 focus:outline-none sm:text-3xl';
@@ -31,23 +32,6 @@ function SideBox({ id, title, children }: { id: string; title: string; children:
       </h2>
       {children}
     </section>
-  );
-}
-
-/**
- * How the order is paid: its method and what is due now. The payments feature's record (`order.payment`: its
- * status, history and the bKash or Rocket form) takes this box's place.
- */
-function PaymentBox({ order }: { order: NumberedOrder }) {
-  return (
-    <SideBox id="payment-heading" title="Payment">
-      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-        <dt className="font-medium text-gray-600">Method</dt>
-        <dd className="text-gray-900">{PAYMENT_METHOD_NAMES[order.paymentMethod]}</dd>
-        <dt className="font-medium text-gray-600">Due</dt>
-        <dd className="font-semibold text-gray-900 tabular-nums">{formatWireDollars(order.due)}</dd>
-      </dl>
-    </SideBox>
   );
 }
 
@@ -72,6 +56,8 @@ function WholeOrder({ order }: { order: Order }) {
         <DeliveryContact name={order.name} address={order.address} phone={order.phone} email={order.email} />
       }
       moves={<OrderMoves order={order} roles={roles} size="sm" />}
+      action={roles.includes('buyer') && <PayForOrder order={order} />}
+      payment={<OrderPayment payment={order.payment} />}
     />
   );
 }
@@ -94,26 +80,33 @@ function SellersPart({ sale }: { sale: Sale }) {
       ))}
       contact={<DeliveryContact name={sale.name} address={sale.address} phone={sale.phone} />}
       moves={<SaleMoves sale={sale} isAdmin={isAdmin} buyer={buyer} />}
+      payment={<SalePaymentSummary payment={sale.payment} />}
     />
   );
 }
 
 /**
  * The order's body, on screen and on paper: when it was placed, the parts beside the totals (with the moves),
- * delivery and payment; printed, the side column goes below the parts and the moves are left out.
+ * delivery and payment; printed, the side column goes below the parts and the moves and the payment form are left
+ * out.
  */
 function OrderLayout({
   order,
   byline,
+  action,
   parts,
   contact,
   moves,
+  payment,
 }: {
   order: NumberedOrder;
   byline: ReactNode;
+  /** What the viewer has to do about the order first (pay for it), above its parts. */
+  action?: ReactNode;
   parts: ReactNode;
   contact: ReactNode;
   moves: ReactNode;
+  payment: ReactNode;
 }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] print:block">
@@ -125,6 +118,7 @@ function OrderLayout({
           </span>
           <OrderStatusBadge status={order.status} />
         </p>
+        {action}
         {parts}
       </div>
       <aside aria-label="Order summary" className="flex flex-col gap-4 print:grid print:grid-cols-2">
@@ -135,7 +129,9 @@ function OrderLayout({
         <SideBox id="delivery-heading" title="Delivery">
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">{contact}</dl>
         </SideBox>
-        <PaymentBox order={order} />
+        <SideBox id="payment-heading" title="Payment">
+          {payment}
+        </SideBox>
       </aside>
     </div>
   );

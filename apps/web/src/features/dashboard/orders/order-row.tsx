@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '@bazaar/shared/orders';
+import { formatWireDollars } from '@bazaar/shared/pricing';
 import { textLinkClass } from '../../../components/button.tsx';
 import { CancellationNotes, OrderAmounts } from '../../../components/order-amounts.tsx';
 import { OrderStatusBadge } from '../../../components/order-status.tsx';
 import { OrderTime } from '../../../components/order-time.tsx';
+import { PaymentStatusBadge } from '../../../components/payment-status.tsx';
 import { OrderMoves, rolesIn } from './order-moves.tsx';
 import { orderPath } from './order-paths.ts';
 import { SellerProgress } from './seller-progress.tsx';
@@ -15,6 +17,7 @@ export const ORDER_COLUMNS = [
   // The spec's "Product Type" column: it counts the order's products (lines).
   'Items',
   'Price',
+  'Payment',
   'Shipping Address',
   'Order Date',
   'Status',
@@ -74,6 +77,12 @@ export function OrderRow({
       </Cell>
       <Cell column="Price" className="tabular-nums">
         <OrderAmounts order={order} />
+      </Cell>
+      <Cell column="Payment" className="tabular-nums">
+        <span className="flex flex-col items-start gap-1">
+          <PaymentStatusBadge status={order.payment.status} />
+          <span className="whitespace-nowrap">Due {formatWireDollars(order.payment.due)}</span>
+        </span>
       </Cell>
       <Cell column="Shipping Address" className="whitespace-pre-line">
         {order.address}
