@@ -66,14 +66,18 @@ export async function placeOrderViaApi(
   return (await response.json()) as OrderCreated;
 }
 
-/** Moves the lines of `orderId` that `request`'s user sells (all of them for an admin), as the Sales page does. */
+/**
+ * Moves the lines of `orderId` that `request`'s user sells (all of them for an admin), as the Sales page does; a
+ * seller's cancellation says why.
+ */
 export async function moveSaleViaApi(
   request: APIRequestContext,
   orderId: string,
-  status: 'shipped' | 'delivered',
+  ...move: ['shipped' | 'delivered'] | [status: 'cancelled', reason: string]
 ): Promise<void> {
+  const [status, reason] = move;
   const response = await request.patch(`/api/sales/${orderId}/status`, {
-    data: { status },
+    data: { status, reason },
     headers: { origin: shopOrigin() },
   });
   expect(response.ok(), await response.text()).toBe(true);

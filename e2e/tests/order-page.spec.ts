@@ -1,7 +1,6 @@
-import type { OrderCreated } from '@bazaar/shared/orders';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { shopOrigin, signInAsAdminViaApi, signUpViaApi, type SignedUpAccount } from '../support/auth.ts';
-import { createProductViaApi, placeOrderViaApi } from '../support/shop-data.ts';
+import { createProductViaApi, moveSaleViaApi, placeOrderViaApi } from '../support/shop-data.ts';
 import { screenshot } from '../support/screens.ts';
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll } from '../support/storefront-checks.ts';
 
@@ -49,15 +48,6 @@ async function twoSellersOrder(browser: Browser) {
   );
   expect(order.totalPrice).toBe(80.5);
   return { mia, leo, bea, mug, lamp, address, order };
-}
-
-/** Moves the seller's lines of `order` through the API, as their Sales page does. */
-async function moveSale(seller: Page, order: OrderCreated, status: 'shipped' | 'delivered') {
-  const response = await seller.request.patch(`/api/sales/${order._id}/status`, {
-    data: { status },
-    headers: { origin: shopOrigin() },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
 }
 
 function part(page: Page, name: string): Locator {
@@ -117,7 +107,7 @@ test('the buyer opens an order from the list: its lines, each seller’s part an
   await screenshot(page, 'order-page-desktop');
 
   // Mia ships her part: the buyer's Cancel now reaches only Leo's lamp.
-  await moveSale(mia.page, order, 'shipped');
+  await moveSaleViaApi(mia.page.request, order._id, 'shipped');
   await page.reload();
   await expect(mias.getByRole('progressbar')).toHaveAttribute('aria-valuetext', 'shipped');
   await summary(page)

@@ -1,6 +1,12 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { shopOrigin, signInAsAdminViaApi, signUpViaApi } from '../support/auth.ts';
-import { createProductViaApi, ORDER_PAGE_URL, placeOrderViaApi } from '../support/shop-data.ts';
+import { signInAsAdminViaApi, signUpViaApi } from '../support/auth.ts';
+import { claimViaApi, decideViaApi } from '../support/payments.ts';
+import {
+  createProductViaApi,
+  moveSaleViaApi,
+  ORDER_PAGE_URL,
+  placeOrderViaApi,
+} from '../support/shop-data.ts';
 import { screenshot } from '../support/screens.ts';
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll } from '../support/storefront-checks.ts';
 
@@ -47,25 +53,6 @@ async function claim(page: Page, sender: string, id: string): Promise<string> {
   const response = await answer;
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { _id: string })._id;
-}
-
-/** A claim made through the API, as the order's page makes it; answers the claim's `_id`. */
-async function claimViaApi(buyer: Page, orderId: string, amount: number, id: string): Promise<string> {
-  const response = await buyer.request.post(`/api/orders/${orderId}/payments`, {
-    data: { method: 'bkash', sender: '01712-000001', transactionId: id, amount },
-    headers: { origin: shopOrigin() },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { _id: string })._id;
-}
-
-/** An admin's decision on a claim, through the API, as the Payments page makes it. */
-async function decide(admin: Page, claimId: string, decision: 'accept' | 'reject', reason?: string) {
-  const response = await admin.request.post(`/api/payments/${claimId}/${decision}`, {
-    data: decision === 'reject' ? { reason } : {},
-    headers: { origin: shopOrigin() },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
 }
 
 for (const { name, viewport } of SIZES) {
@@ -134,7 +121,7 @@ for (const { name, viewport } of SIZES) {
     await screenshot(page, `pay-by-wallet-verifying-${name}`);
 
     // Rejected: the reason, the tries left, and the form again.
-    await decide(admin, first, 'reject', 'No payment with this transaction ID arrived');
+    await decideViaApi(admin.request, first, 'reject', 'No payment with this transaction ID arrived');
     await page.reload();
     await expect(figure(page, 'Status')).toHaveText('Unpaid');
     await expect(payHere(page)).toContainText(
@@ -149,7 +136,7 @@ for (const { name, viewport } of SIZES) {
     await expect(figure(page, 'Status')).toHaveText('Awaiting verification');
 
     // Accepted: paid, nothing due, nothing left to send.
-    await decide(admin, second, 'accept');
+    await decideViaApi(admin.request, second, 'accept');
     await page.reload();
     await expect(figure(page, 'Status')).toHaveText('Paid');
     await expect(figure(page, 'Paid')).toHaveText('$30.00');
@@ -191,10 +178,10 @@ test('the receipt keeps the payment and its history, not the form', async ({ bro
     paymentMethod: 'bkash',
   });
   // A claim rejected: the history has two events, and the form is offered again.
-  const claimId = await claimViaApi(page, order._id, 22, transactionId());
+  const claimId = await claimViaApi(page.request, order._id, { amount: 22, transactionId: transactionId() });
   const admin = await newPage(browser, DESKTOP);
   await signInAsAdminViaApi(admin);
-  await decide(admin, claimId, 'reject', 'Not received');
+  await decideViaApi(admin.request, claimId, 'reject', 'Not received');
 
   await page.goto(`/dashboard/orders/${order.number}`);
   await expect(claimForm(page)).toBeVisible();
@@ -234,16 +221,12 @@ test('the shop’s refusals of a claim are shown: another amount due beside the 
     paymentMethod: 'bkash',
   });
   const usedId = transactionId();
-  await claimViaApi(page, other._id, 20, usedId);
+  await claimViaApi(page.request, other._id, { amount: 20, transactionId: usedId });
 
   await page.goto(`/dashboard/orders/${order.number}`);
   await expect(claimForm(page)).toContainText('Amount $40.00');
   // Leo cancels his part while the page is open: $20.00 is due now, not $40.00.
-  const cancelled = await leo.request.patch(`/api/sales/${order._id}/status`, {
-    data: { status: 'cancelled', reason: 'The lids cracked' },
-    headers: { origin: shopOrigin() },
-  });
-  expect(cancelled.ok(), await cancelled.text()).toBe(true);
+  await moveSaleViaApi(leo.request, order._id, 'cancelled', 'The lids cracked');
 
   const form = claimForm(page);
   const idField = form.getByLabel('Transaction ID', { exact: true });
