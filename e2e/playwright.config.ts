@@ -56,6 +56,8 @@ const ENGINE_JOURNEYS = [
   'photos.spec.ts',
   // The mail outbox: claimed with row locks and woken by notifications.
   'mail-journey.spec.ts',
+  // Payments: claims kept unique by a partial index, decisions and the expiry job under the order's row lock.
+  'money-journey.spec.ts',
 ];
 
 /**

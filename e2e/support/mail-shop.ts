@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from '@playwright/test';
+import { ADMIN_EMAIL } from './accounts.ts';
 import { setOwnShopOrigin } from './auth.ts';
 import {
   createDatabase,
@@ -12,7 +13,9 @@ import {
   type TestSmtpServer,
 } from '@bazaar/server/testing';
 
-const MAIN = fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The run's own shop starter: the built shop with its admin registered and verified (ADMIN_EMAIL). */
+const START_SHOP = fileURLToPath(new URL('./start-shop.ts', import.meta.url));
 
 /**
  * A shop of its own for one test file, as an operator runs it with mail: it delivers over SMTP to a test SMTP
@@ -45,8 +48,8 @@ export async function startMailShop({
   const databaseUrl = adminUrl
     ? await createDatabase(adminUrl, `bazaar_e2e_mail_${Date.now()}_${process.pid}`)
     : '';
-  const shop = spawn(process.execPath, [MAIN], {
-    cwd: dataDir,
+  const shop = spawn(process.execPath, ['--import', 'tsx', START_SHOP], {
+    cwd: REPO_ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
@@ -62,6 +65,7 @@ export async function startMailShop({
       LOG_LEVEL: 'warn',
       // Every journey signs in, registers and confirms from 127.0.0.1: ten attempts a minute is not enough.
       AUTH_RATE_LIMIT_MAX: '1000',
+      ADMIN_EMAILS: ADMIN_EMAIL,
       ...env,
     },
   });
