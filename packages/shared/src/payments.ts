@@ -70,7 +70,10 @@ export const PaymentSchema = z.object({
 export type Payment = z.infer<typeof PaymentSchema>;
 
 /** A seller's view of the payment of their part: whether it is paid, not what the buyer sent or from where. */
-export const SalePaymentSchema = PaymentSchema.pick({ method: true, status: true, due: true });
+export const SalePaymentSchema = PaymentSchema.pick({ method: true, status: true, due: true }).extend({
+  /** The part may be marked shipped only once paid: a bKash or Rocket order placed since payments were recorded. */
+  shipsOncePaid: z.boolean(),
+});
 export type SalePayment = z.infer<typeof SalePaymentSchema>;
 
 const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;

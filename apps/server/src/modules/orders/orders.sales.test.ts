@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '@bazaar/shared/errors';
 import { OrderSchema, SaleSchema, type Order, type Sale } from '@bazaar/shared/orders';
+import { isWalletMethod } from '@bazaar/shared/payments';
 import { asBearer, asCookie, signUp, signUpCast, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { useTestApp } from '../../test/test-app.ts';
@@ -59,7 +60,11 @@ async function salesOf(account: TestAccount, query = '') {
  */
 function asSale({ email, userEmail, ...order }: Order, buyer: TestAccount, due = order.due): Sale {
   const { method, status } = order.payment;
-  return { ...order, buyer: { handle: buyer.handle, name: buyer.name }, payment: { method, status, due } };
+  return {
+    ...order,
+    buyer: { handle: buyer.handle, name: buyer.name },
+    payment: { method, status, due, shipsOncePaid: isWalletMethod(method) },
+  };
 }
 
 describe('GET /api/sales', () => {

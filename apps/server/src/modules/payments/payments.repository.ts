@@ -15,6 +15,7 @@ export type NewClaim = Pick<ClaimRow, 'orderId' | 'method' | 'sender' | 'transac
 /** What an order's payment is derived from: its events, and its lines and parts' shipping for what it is worth now. */
 export interface Ledger {
   method: OrderRow['paymentMethod'];
+  placedAt: Date;
   events: EventRow[];
   lines: { sellerEmail: string; status: OrderStatus; lineTotalCents: number }[];
   shippingBySeller: Map<string, number>;
@@ -47,7 +48,7 @@ export function createPaymentsRepository(db: Database) {
     if (orderIds.length === 0) return new Map();
     const [methods, events, lines, parts] = await Promise.all([
       executor
-        .select({ id: orders.id, method: orders.paymentMethod })
+        .select({ id: orders.id, method: orders.paymentMethod, placedAt: orders.orderTime })
         .from(orders)
         .where(inArray(orders.id, orderIds)),
       executor
@@ -68,7 +69,10 @@ export function createPaymentsRepository(db: Database) {
       executor.select().from(orderParts).where(inArray(orderParts.orderId, orderIds)),
     ]);
     const byOrder = new Map<string, Ledger>(
-      methods.map(({ id, method }) => [id, { method, events: [], lines: [], shippingBySeller: new Map() }]),
+      methods.map(({ id, method, placedAt }) => [
+        id,
+        { method, placedAt, events: [], lines: [], shippingBySeller: new Map() },
+      ]),
     );
     for (const event of events) byOrder.get(event.orderId)?.events.push(event);
     for (const { orderId, ...line } of lines) byOrder.get(orderId)?.lines.push(line);

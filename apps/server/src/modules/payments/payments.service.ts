@@ -118,9 +118,9 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
    * Whether the order is held to the payment rules: it was placed once payments were recorded (migration 0025). Read in
    * the caller's transaction: PGlite has one connection, which the transaction holds.
    */
-  async function heldToRules(tx: Executor, order: OrderRow): Promise<boolean> {
+  async function heldToRules(tx: Executor, placedAt: Date): Promise<boolean> {
     recordedSince ??= await repository.recordedSince(tx);
-    return order.orderTime >= recordedSince;
+    return placedAt >= recordedSince;
   }
 
   /** Records a refund due for what was paid beyond what the order is now worth. */
@@ -296,9 +296,12 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
 
     async ofSales(orderIds, sellerEmail) {
       const ledgers = await repository.ledgers(orderIds);
+      recordedSince ??= await repository.recordedSince();
+      const since = recordedSince;
       return new Map(
         [...ledgers].map(([id, ledger]): [string, SalePayment] => {
           const { method } = ledger;
+          const shipsOncePaid = isWalletMethod(method) && ledger.placedAt >= since;
           const state = stateOf(ledger);
           const part =
             sellerEmail === undefined
@@ -309,14 +312,18 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
                   state.parts.find((one) => one.sellerEmail === sellerEmail) ?? { sellerEmail, dueCents: 0 },
                   !isWalletMethod(method),
                 );
-          return [id, { method, status: part.status, due: centsToDollars(part.dueCents) }];
+          return [id, { method, status: part.status, due: centsToDollars(part.dueCents), shipsOncePaid }];
         }),
       );
     },
 
     async afterMove(tx, order, move, moved) {
       const ledger = await repository.ledgerOf(order.id, tx);
-      if (move.to === 'shipped' && isWalletMethod(order.paymentMethod) && (await heldToRules(tx, order))) {
+      if (
+        move.to === 'shipped' &&
+        isWalletMethod(order.paymentMethod) &&
+        (await heldToRules(tx, order.orderTime))
+      ) {
         if (stateOf(ledger).dueCents > 0) {
           throw new AppError(
             'NOT_PAID',

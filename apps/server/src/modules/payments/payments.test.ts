@@ -4,7 +4,7 @@ import type { ApiError } from '@bazaar/shared/errors';
 import type { PublicConfig } from '@bazaar/shared/auth';
 import type { Order } from '@bazaar/shared/orders';
 import { PaymentClaimSchema, RefundSchema, type Refund } from '@bazaar/shared/payments';
-import { paymentClaims, paymentEvents } from '../../db/schema.ts';
+import { orders, paymentClaims, paymentEvents } from '../../db/schema.ts';
 import { asBearer, signUp, signUpAdmin, type TestAccount } from '../../test/accounts.ts';
 import { orderBody, placeOrder } from '../../test/order-fixtures.ts';
 import { latestMail } from '../../test/outbox.ts';
@@ -173,6 +173,20 @@ describe('a bKash order', () => {
     expect(mail?.textBody).toContain(`${TEST_PUBLIC_URL}/dashboard/orders/${order.number}`);
   });
 
+  it('placed before payments were recorded ships unpaid, as it was placed to, and its sale says so', async () => {
+    const order = await newOrder();
+    expect((await saleAs(testApp.app, mia, order)).payment.shipsOncePaid).toBe(true);
+    await testApp.database.db
+      .update(orders)
+      .set({ orderTime: new Date('2020-01-01T00:00:00Z') })
+      .where(eq(orders.id, order._id));
+    expect((await saleAs(testApp.app, mia, order)).payment).toMatchObject({
+      status: 'unpaid',
+      shipsOncePaid: false,
+    });
+    expect((await moveSale(testApp.app, mia, order._id, 'shipped')).statusCode).toBe(200);
+  });
+
   it('cannot be shipped unpaid (409 NOT_PAID), nor while its claim waits', async () => {
     const order = await newOrder();
     for (const seller of [mia, admin]) {
@@ -231,7 +245,12 @@ describe('POST /api/orders/:id/payments', () => {
     const body = claimOf(order);
     await claimed(testApp.app, bea, order, body);
     const sale = await saleAs(testApp.app, mia, order);
-    expect(sale.payment).toEqual({ method: 'bkash', status: 'awaiting_verification', due: 30 });
+    expect(sale.payment).toEqual({
+      method: 'bkash',
+      status: 'awaiting_verification',
+      due: 30,
+      shipsOncePaid: true,
+    });
     const sales = await get(mia, '/api/sales?limit=100');
     expect(sales.body).not.toContain(body.transactionId);
     expect(sales.body).not.toContain(body.sender);
@@ -369,6 +388,7 @@ describe('verifying claims', () => {
       method: 'bkash',
       status: 'paid',
       due: 0,
+      shipsOncePaid: true,
     });
     const mail = await latestMail(testApp.database.db, bea.email, 'payment-accepted');
     expect(mail?.subject).toBe(`Your order ${order.number}: payment received`);
@@ -483,11 +503,13 @@ describe('cash on delivery', () => {
       method: 'cash on delivery',
       status: 'paid',
       due: 0,
+      shipsOncePaid: false,
     });
     expect((await saleAs(testApp.app, leo, order)).payment).toEqual({
       method: 'cash on delivery',
       status: 'unpaid',
       due: 55,
+      shipsOncePaid: false,
     });
 
     for (const status of ['shipped', 'delivered']) {

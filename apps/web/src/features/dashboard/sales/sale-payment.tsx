@@ -1,12 +1,13 @@
 import { PAYMENT_METHOD_NAMES } from '@bazaar/shared/orders-constants';
-import { isWalletMethod, type SalePayment } from '@bazaar/shared/payments';
+import type { SalePayment } from '@bazaar/shared/payments';
 import { PaymentStatusBadge } from '../../../components/payment-status.tsx';
 
 /**
  * A bKash or Rocket sale with money still to come: it may not ship (the server answers 409 NOT_PAID). A cash part is
- * paid as it is delivered, and a cancelled part has nothing due.
+ * paid as it is delivered, a cancelled part has nothing due, and an order placed before payments were recorded ships
+ * as it was placed to.
  */
-export const awaitsPayment = (payment: SalePayment) => isWalletMethod(payment.method) && payment.due > 0;
+export const awaitsPayment = (payment: SalePayment) => payment.shipsOncePaid && payment.due > 0;
 
 /** Why Mark shipped waits, beside it. */
 export function awaitingPaymentReason(payment: SalePayment): string {
