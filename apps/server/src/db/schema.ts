@@ -415,7 +415,9 @@ export const paymentClaims = pgTable(
       .on(t.orderId)
       .where(sql`${t.status} = 'pending'`),
     index('payment_claims_order_idx').on(t.orderId),
+    // Claims waiting are listed oldest first, decided ones latest decided first.
     index('payment_claims_status_idx').on(t.status, t.createdAt),
+    index('payment_claims_decided_idx').on(t.status, t.decidedAt),
     check('payment_claims_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "payment_claims_decided_idx" ON "payment_claims" USING btree ("status","decided_at");
