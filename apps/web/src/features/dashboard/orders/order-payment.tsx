@@ -9,7 +9,13 @@ import { eventText } from './payment-steps.ts';
 const noteClass = 'rounded-lg px-3 py-2 text-sm';
 
 /** A payment's method and status, then `amounts` in dollars: the last, what is due, stands out. */
-function Figures({ payment, amounts }: { payment: SalePayment; amounts: [term: string, dollars: number][] }) {
+function Figures({
+  payment,
+  amounts,
+}: {
+  payment: Pick<SalePayment, 'method' | 'status'>;
+  amounts: [term: string, dollars: number][];
+}) {
   const rows: [string, ReactNode][] = [
     ['Method', PAYMENT_METHOD_NAMES[payment.method]],
     ['Status', <PaymentStatusBadge key="status" status={payment.status} />],
