@@ -197,15 +197,15 @@ test('a seller cancels their part after confirming; its units go back into stock
   await expect(miasSale.getByRole('list', { name: 'Products' })).toContainText('cancelled');
   await expect(miasSale.getByRole('button')).toHaveCount(0);
   await expect(miasSale).not.toContainText('Cancel Court 9');
-  await expect(miasSale).toContainText('Due $0.00');
+  await expect(miasSale).toContainText('Total now $0.00');
   expect(await stockOf(mia.page, mia.product)).toBe(50);
 
   await buyer.goto('/dashboard/orders');
   const row = orderRow(buyer, 'Cancel Court 9');
   await expect(row.getByRole('cell').last()).toContainText('cancelled');
-  // The total as ordered, what was cancelled and what is due now; who cancelled, and why.
+  // The total as ordered, what was cancelled and what the order comes to now; who cancelled, and why.
   await expect(row.getByRole('cell').nth(3)).toHaveText(
-    /^\$\d+\.\d\dincl\. \$\d+\.\d\d shippingCancelled −\$\d+\.\d\dDue \$0\.00$/,
+    /^\$\d+\.\d\dincl\. \$\d+\.\d\d shippingCancelled −\$\d+\.\d\dTotal now \$0\.00$/,
   );
   await expect(row.getByRole('list', { name: 'Cancellations' })).toHaveText(
     `Cancelled by Mia Mugs: “The enamel chipped in the kiln” (${mia.product.name})`,

@@ -128,7 +128,7 @@ test('the buyer opens an order from the list: its lines, each seller’s part an
     'Shipping',
     'Total',
     'Cancelled',
-    'Due',
+    'Total now',
   ]);
   await expect(summary(page).getByRole('definition')).toHaveText([
     '$66.00',
@@ -150,7 +150,7 @@ test('the buyer opens an order from the list: its lines, each seller’s part an
   // Back in the list, the number leads there and the total says what is due.
   await page.getByRole('link', { name: 'All orders' }).click();
   await expect(row.getByRole('cell').nth(3)).toHaveText(
-    '$80.50incl. $14.50 shippingCancelled −$34.50Due $46.00',
+    '$80.50incl. $14.50 shippingCancelled −$34.50Total now $46.00',
   );
 });
 

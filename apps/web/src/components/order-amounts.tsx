@@ -17,7 +17,7 @@ const cancelledCents = (order: Pick<Order, 'totalPrice' | 'due'>) =>
 
 /**
  * An order's total as ordered (with the shipping it includes) and, once some of it is cancelled, what was cancelled
- * and what is due now (the server's `due`); `label` names the total ("Total" on a card, nothing in a table's Price
+ * and what the order comes to now (the server's `due`: what is still to pay is the payment's own `due`); `label` names the total ("Total" on a card, nothing in a table's Price
  * column).
  */
 export function OrderAmounts({
@@ -46,7 +46,9 @@ function Cancelled({ cancelledCents, due }: { cancelledCents: number; due: numbe
       <span className="text-sm font-normal whitespace-nowrap text-gray-600">
         Cancelled −{formatDollars(cancelledCents)}
       </span>
-      <span className="font-semibold whitespace-nowrap text-gray-900">Due {formatWireDollars(due)}</span>
+      <span className="font-semibold whitespace-nowrap text-gray-900">
+        Total now {formatWireDollars(due)}
+      </span>
     </>
   );
 }
@@ -81,7 +83,7 @@ export function OrderTotals({
       {cancelled > 0 && (
         <>
           <TotalsRow term="Cancelled" amount={`−${formatDollars(cancelled)}`} />
-          <TotalsRow term="Due" amount={formatWireDollars(order.due)} strong />
+          <TotalsRow term="Total now" amount={formatWireDollars(order.due)} strong />
         </>
       )}
     </dl>

@@ -129,7 +129,7 @@ export function OrderPartSection({
         </div>
         {cancelled && (
           <div className="flex gap-2">
-            <dt className="text-gray-600">Due</dt>
+            <dt className="text-gray-600">Total now</dt>
             <dd className="font-semibold text-gray-900">{formatWireDollars(part.due)}</dd>
           </div>
         )}
