@@ -65,10 +65,12 @@ export function Component() {
   const [refusedOwn, setRefusedOwn] = useState<string[]>([]);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  // Once the viewer is known, as the form then mounts under the heading.
+  // The form mounts once the viewer and the payment methods are known: the heading takes the focus then, so that
+  // the next Tab reaches the form's first field rather than whatever followed the loader.
+  const formReady = !pending && !paymentOptions.isPending;
   useEffect(() => {
-    if (!pending) headingRef.current?.focus();
-  }, [pending]);
+    if (formReady) headingRef.current?.focus();
+  }, [formReady]);
 
   const quantityOf = (productId: string) =>
     buyItems.find((item) => item.productId === productId)?.quantity ?? 1;
@@ -229,7 +231,7 @@ export function Component() {
         </dl>
       )}
       {/* The form mounts once the profile and the payment methods are known, so that it starts prefilled. */}
-      {pending || paymentOptions.isPending ? (
+      {!formReady ? (
         <Loader label="Loading your details…" />
       ) : (
         <CheckoutForm
