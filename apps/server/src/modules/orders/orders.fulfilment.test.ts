@@ -143,7 +143,7 @@ describe('PATCH /api/sales/:orderId/status: who may move a part', () => {
       totalPrice: 30,
       due: 30,
       status: 'shipped',
-      payment: { method: 'cash on delivery', status: 'unpaid', due: 30 },
+      payment: { method: 'cash on delivery', status: 'unpaid', due: 30, shipsOncePaid: false },
     });
     expect(await lineStatuses(order._id)).toEqual({ Mug: 'shipped', Lamp: 'processing' });
     expect(await statusOf(testApp.database.db, order._id)).toBe('processing');
