@@ -290,6 +290,9 @@ export const settings = pgTable('settings', {
   value: text('value').notNull(),
 });
 
+/** The setting migration 0025 wrote: when payments began to be recorded (older orders are not held to them). */
+export const PAYMENTS_RECORDED_SINCE = 'payments_recorded_since';
+
 /** Where order numbers come from: a sequence never hands a number out twice, even to a rolled-back order. */
 export const orderNumbers = pgSequence('order_numbers', { startWith: 10001 });
 

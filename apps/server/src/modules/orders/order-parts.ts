@@ -1,5 +1,5 @@
 import { orderStatusOf, type OrderStatus } from '@bazaar/shared/orders';
-import { partShippingCents, type ShippingTerms } from '@bazaar/shared/pricing';
+import { partShippingCents, sumCents, type ShippingTerms } from '@bazaar/shared/pricing';
 
 /** What a part's amounts are read from: each line's seller, status and total. */
 interface PricedLine {
@@ -31,11 +31,11 @@ export function partsOf<Line extends PricedLine>(
   return [...bySeller].map(([sellerEmail, own]) => {
     const live = own.filter((line) => line.status !== 'cancelled');
     const shippingCents = shippingBySeller.get(sellerEmail) ?? 0;
-    const liveGoods = live.reduce((sum, line) => sum + line.lineTotalCents, 0);
+    const liveGoods = sumCents(live.map((line) => line.lineTotalCents));
     return {
       sellerEmail,
       lines: own,
-      goodsCents: own.reduce((sum, line) => sum + line.lineTotalCents, 0),
+      goodsCents: sumCents(own.map((line) => line.lineTotalCents)),
       shippingCents,
       dueCents: live.length === 0 ? 0 : liveGoods + shippingCents,
       status: orderStatusOf(own.map((line) => line.status)),
@@ -64,8 +64,5 @@ export function totalWithShippingCents(
   lines: readonly { lineTotalCents: number }[],
   shipping: ReadonlyMap<string, number>,
 ): number {
-  return [...lines.map((line) => line.lineTotalCents), ...shipping.values()].reduce(
-    (sum, cents) => sum + cents,
-    0,
-  );
+  return sumCents([...lines.map((line) => line.lineTotalCents), ...shipping.values()]);
 }

@@ -1,4 +1,5 @@
 import type { PaymentEventKind, PaymentStatus } from '@bazaar/shared/payments';
+import { sumCents } from '@bazaar/shared/pricing';
 
 /** What the derivation reads of an event. */
 export interface LedgerEvent {
@@ -68,6 +69,14 @@ export function paymentState(events: LedgerEvent[], orderDueCents: number): Paym
   };
 }
 
+/** The cash the couriers collected for one seller's part so far. */
+export const cashCollectedCents = (events: LedgerEvent[], sellerEmail: string) =>
+  sumCents(
+    events
+      .filter((event) => event.kind === 'cash_collected' && event.sellerEmail === sellerEmail)
+      .map((event) => event.amountCents),
+  );
+
 /**
  * Whether one seller's part is paid, as the seller sees it: a cash part once its cash was collected; a wallet order's
  * part once the whole order is (the buyer pays the shop once for every part).
@@ -79,9 +88,7 @@ export function partPaymentState(
   cash: boolean,
 ): { status: PaymentStatus; dueCents: number } {
   if (cash) {
-    const collected = events
-      .filter((event) => event.kind === 'cash_collected' && event.sellerEmail === part.sellerEmail)
-      .reduce((sum, event) => sum + event.amountCents, 0);
+    const collected = cashCollectedCents(events, part.sellerEmail);
     const dueCents = Math.max(0, part.dueCents - collected);
     return { status: collected > 0 && dueCents === 0 ? 'paid' : 'unpaid', dueCents };
   }

@@ -3,7 +3,15 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { OrderStatus } from '@bazaar/shared/orders';
 import type { PaymentSettings } from '@bazaar/shared/payments';
 import type { Database } from '../../db/client.ts';
-import { orderLines, orderParts, orders, paymentClaims, paymentEvents, settings } from '../../db/schema.ts';
+import {
+  orderLines,
+  orderParts,
+  orders,
+  PAYMENTS_RECORDED_SINCE,
+  paymentClaims,
+  paymentEvents,
+  settings,
+} from '../../db/schema.ts';
 import { queueShopMails, type OutgoingMail } from '../mail/mail.module.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -25,7 +33,6 @@ export interface Ledger {
 export type Executor = Database;
 
 const SETTING_NAMES = { bkashNumber: 'bkash_number', rocketNumber: 'rocket_number' } as const;
-const RECORDED_SINCE = 'payments_recorded_since';
 
 /** A claim listed for the admins: with its order's number. */
 export type ListedClaim = ClaimRow & { orderNumber: number };
@@ -278,7 +285,7 @@ export function createPaymentsRepository(db: Database) {
 
     /** When payments began to be recorded (migration 0025): older orders are not held to their rules. */
     async recordedSince(executor: Executor = db): Promise<Date> {
-      const [row] = await executor.select().from(settings).where(eq(settings.name, RECORDED_SINCE));
+      const [row] = await executor.select().from(settings).where(eq(settings.name, PAYMENTS_RECORDED_SINCE));
       return row ? new Date(row.value) : new Date(0);
     },
 

@@ -1,7 +1,8 @@
-import { orderNumberText, PAYMENT_METHOD_NAMES } from '@bazaar/shared/orders';
+import { orderNumberText, PAYMENT_METHOD_NAMES, type PaymentMethod } from '@bazaar/shared/orders';
 import {
   isWalletMethod,
   PAYMENT_CLAIMS_MAX,
+  receivingNumber,
   type Payment,
   type PaymentClaim,
   type PaymentClaimCreate,
@@ -13,7 +14,7 @@ import {
   type RefundListQuery,
   type SalePayment,
 } from '@bazaar/shared/payments';
-import { centsToDollars, dollarsToCents, formatDollars } from '@bazaar/shared/pricing';
+import { centsToDollars, dollarsToCents, formatDollars, sumCents } from '@bazaar/shared/pricing';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Viewer } from '../auth/auth.module.ts';
 import { paymentMail, saleCancelledMails, type PaymentNews } from '../mail/mail.module.ts';
@@ -25,7 +26,7 @@ import {
   type OrderRow,
   type PayTo,
 } from '../orders/orders.module.ts';
-import { partPaymentState, paymentState } from './payment-state.ts';
+import { cashCollectedCents, partPaymentState, paymentState } from './payment-state.ts';
 import type {
   ClaimRow,
   Executor,
@@ -54,7 +55,7 @@ export interface PaymentsServiceOptions {
 /** An order's parts, what it is worth now and its payment, from its ledger. */
 function stateOf(ledger: Ledger) {
   const parts = partsOf(ledger.lines, ledger.shippingBySeller);
-  const orderDueCents = parts.reduce((sum, part) => sum + part.dueCents, 0);
+  const orderDueCents = sumCents(parts.map((part) => part.dueCents));
   return { parts, orderDueCents, ...paymentState(ledger.events, orderDueCents) };
 }
 
@@ -109,18 +110,25 @@ function requireAdmin(viewer: Viewer, what: string) {
   if (!viewer.isAdmin) throw new AppError('FORBIDDEN', `Only an admin may ${what}.`);
 }
 
+/**
+ * Nothing ships unpaid: a part of a bKash or Rocket order may be marked shipped only once paid, unless the order was
+ * placed before payments were recorded (`since`), which it was placed without.
+ */
+const shipsOncePaid = (method: PaymentMethod, placedAt: Date, since: Date) =>
+  isWalletMethod(method) && placedAt >= since;
+
 export function createPaymentsService(repository: PaymentsRepository, options: PaymentsServiceOptions) {
   const { configured, windowHours, shopUrl } = options;
   /** Read once: it never changes after migration 0025. */
   let recordedSince: Date | undefined;
 
   /**
-   * Whether the order is held to the payment rules: it was placed once payments were recorded (migration 0025). Read in
-   * the caller's transaction: PGlite has one connection, which the transaction holds.
+   * When payments began to be recorded (migration 0025); orders placed before are not held to their rules. Read in the
+   * caller's transaction when there is one: PGlite has one connection, which the transaction holds.
    */
-  async function heldToRules(tx: Executor, placedAt: Date): Promise<boolean> {
-    recordedSince ??= await repository.recordedSince(tx);
-    return placedAt >= recordedSince;
+  async function paymentsRecordedSince(executor?: Executor): Promise<Date> {
+    recordedSince ??= await repository.recordedSince(executor);
+    return recordedSince;
   }
 
   /** Records a refund due for what was paid beyond what the order is now worth. */
@@ -140,16 +148,14 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
     return [...new Set(moved.map((line) => line.sellerEmail))].flatMap((sellerEmail): NewEvent[] => {
       const part = parts.find((one) => one.sellerEmail === sellerEmail);
       if (!part) return [];
-      const collected = ledger.events
-        .filter((event) => event.kind === 'cash_collected' && event.sellerEmail === sellerEmail)
-        .reduce((sum, event) => sum + event.amountCents, 0);
+      const collected = cashCollectedCents(ledger.events, sellerEmail);
       // A part delivered whole pays its shipping with its goods; one delivered in steps, each step's goods.
       const reached =
         part.status === 'delivered'
           ? part.dueCents
-          : part.lines
-              .filter((line) => line.status === 'delivered')
-              .reduce((sum, line) => sum + line.lineTotalCents, 0);
+          : sumCents(
+              part.lines.filter((line) => line.status === 'delivered').map((line) => line.lineTotalCents),
+            );
       const amountCents = reached - collected;
       if (amountCents <= 0) return [];
       const by = move.by === 'admin' ? 'admin' : 'seller';
@@ -284,8 +290,7 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
         const message = `${PAYMENT_METHOD_NAMES[method]} is not offered: choose ${choices}.`;
         throw new AppError('VALIDATION_ERROR', message, [{ path: 'paymentMethod', message }]);
       }
-      const number =
-        method === 'bkash' ? offered.bkashNumber : method === 'rocket' ? offered.rocketNumber : null;
+      const number = isWalletMethod(method) ? receivingNumber(offered, method) : null;
       return number === null ? undefined : { method, number };
     },
 
@@ -296,12 +301,10 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
 
     async ofSales(orderIds, sellerEmail) {
       const ledgers = await repository.ledgers(orderIds);
-      recordedSince ??= await repository.recordedSince();
-      const since = recordedSince;
+      const since = await paymentsRecordedSince();
       return new Map(
         [...ledgers].map(([id, ledger]): [string, SalePayment] => {
           const { method } = ledger;
-          const shipsOncePaid = isWalletMethod(method) && ledger.placedAt >= since;
           const state = stateOf(ledger);
           const part =
             sellerEmail === undefined
@@ -312,7 +315,15 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
                   state.parts.find((one) => one.sellerEmail === sellerEmail) ?? { sellerEmail, dueCents: 0 },
                   !isWalletMethod(method),
                 );
-          return [id, { method, status: part.status, due: centsToDollars(part.dueCents), shipsOncePaid }];
+          return [
+            id,
+            {
+              method,
+              status: part.status,
+              due: centsToDollars(part.dueCents),
+              shipsOncePaid: shipsOncePaid(method, ledger.placedAt, since),
+            },
+          ];
         }),
       );
     },
@@ -321,8 +332,7 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
       const ledger = await repository.ledgerOf(order.id, tx);
       if (
         move.to === 'shipped' &&
-        isWalletMethod(order.paymentMethod) &&
-        (await heldToRules(tx, order.orderTime))
+        shipsOncePaid(order.paymentMethod, order.orderTime, await paymentsRecordedSince(tx))
       ) {
         if (stateOf(ledger).dueCents > 0) {
           throw new AppError(
@@ -449,9 +459,8 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
      * back, buyer mailed). The check is made again under each order's lock: a claim arriving at that moment keeps it.
      */
     async expireUnpaid(moveLines: MoveLines): Promise<number> {
-      recordedSince ??= await repository.recordedSince();
       const placedBefore = new Date(Date.now() - windowHours * 3_600_000);
-      const due = await repository.expirable(placedBefore, recordedSince, 100);
+      const due = await repository.expirable(placedBefore, await paymentsRecordedSince(), 100);
       const hours = windowHours;
       let expired = 0;
       for (const { id } of due) {

@@ -1,7 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LOW_STOCK } from '@bazaar/shared/products';
 import { queryRows, type Database } from '../../db/client.ts';
-import { categories, orderLines, orders, paymentEvents, products, settings, users } from '../../db/schema.ts';
+import {
+  categories,
+  orderLines,
+  orders,
+  PAYMENTS_RECORDED_SINCE,
+  paymentEvents,
+  products,
+  settings,
+  users,
+} from '../../db/schema.ts';
 
 /**
  * Whose figures to add up: the whole shop, or one seller's: their products (by user id) and their order lines (by
@@ -54,7 +63,7 @@ const utcOrderTime = sql`(${orders.orderTime} at time zone 'UTC')`;
 
 /** Orders placed before payments were recorded (decision 033) have no payment events. */
 const placedBeforePaymentsRecorded = sql`${orders.orderTime} < coalesce(
-  (select ${settings.value}::timestamptz from ${settings} where ${settings.name} = 'payments_recorded_since'),
+  (select ${settings.value}::timestamptz from ${settings} where ${settings.name} = ${PAYMENTS_RECORDED_SINCE}),
   '-infinity')`;
 
 /**
