@@ -1,3 +1,4 @@
+import type { Order } from '@bazaar/shared/orders';
 import type { Product } from '@bazaar/shared/products';
 import { GENEROUS_LIMITS } from '@bazaar/server/testing';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
@@ -207,18 +208,19 @@ test('a bKash order left unpaid ends when its window closes: its stock returns, 
   const number = await checkout(buyer, [mia.product], 'bKash');
   expect(await stock()).toBe(4);
 
-  // Nothing is sent: once the window has closed the order is cancelled, and says why.
+  // Nothing is sent: once the window has closed the order is cancelled, and says why. Waited for through the API,
+  // so that a failure says what the order and its payment came to.
   await expect
     .poll(
       async () => {
-        await buyer.reload();
-        return part(buyer, 'Mia Mugs')
-          .getByText(/^cancelled$/i)
-          .count();
+        const order = (await (await buyer.request.get(`/api/orders/by-number/${number}`)).json()) as Order;
+        return `${order.status}, payment ${order.payment.status}: ${order.payment.events.map((e) => e.kind).join(' ')}`;
       },
       { timeout: (WINDOW_SECONDS + 30) * 1000, intervals: [2_000] },
     )
-    .toBeGreaterThan(0);
+    .toBe('cancelled, payment unpaid: expired');
+  await buyer.reload();
+  await expect(part(buyer, 'Mia Mugs').getByText(/^cancelled$/i)).toBeVisible();
   await expect(paymentBox(buyer)).toContainText('This order was cancelled unpaid');
   expect(await stock()).toBe(5);
   expect(await mailed(await emailOf(buyer), `Your order ${number}: cancelled, not paid`)).toContain(
