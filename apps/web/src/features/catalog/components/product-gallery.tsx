@@ -31,8 +31,10 @@ function Chevron({ direction }: { direction: 'previous' | 'next' }) {
 function keepFocusWithin(event: KeyboardEvent<HTMLDialogElement>) {
   const buttons = [...event.currentTarget.querySelectorAll('button')];
   const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-  const next = (at + (event.shiftKey ? -1 : 1) + buttons.length) % buttons.length;
-  buttons[next]?.focus();
+  const step = event.shiftKey ? -1 : 1;
+  // From the dialog itself (no button focused yet), to the first or the last.
+  const next = at === -1 ? (event.shiftKey ? buttons.length - 1 : 0) : at + step;
+  buttons[(next + buttons.length) % buttons.length]?.focus();
 }
 
 /**
