@@ -1,5 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Locator, type Page, type Response } from '@playwright/test';
+import sharp from 'sharp';
 
 /** A file as a test hands it to the page: dropped, or chosen in a file input. */
 export interface TestFile {
@@ -40,6 +41,61 @@ export function pngFile(
     chunk('IEND', Buffer.alloc(0)),
   ]);
   return { name, mimeType: 'image/png', buffer };
+}
+
+/** The colours of a `bandedPhoto`: its left band, its middle and its right band. */
+export const BANDS = { left: [220, 30, 30], middle: [30, 60, 200], right: [240, 210, 20] } as const;
+
+/**
+ * A JPEG photo of `width` × `height` pixels, as a camera makes them: blue, with a red band down its left edge
+ * and a yellow one down its right (a tenth of its width each), so that a page that crops it loses a band.
+ */
+export async function bandedPhoto(name: string, width: number, height: number): Promise<TestFile> {
+  const band = Math.round(width / 10);
+  const block = (colour: readonly number[], bandWidth: number) =>
+    sharp({
+      create: {
+        width: bandWidth,
+        height,
+        channels: 3,
+        background: { r: colour[0] ?? 0, g: colour[1] ?? 0, b: colour[2] ?? 0 },
+      },
+    })
+      .png()
+      .toBuffer();
+  const [left, right] = await Promise.all([block(BANDS.left, band), block(BANDS.right, band)]);
+  const [r, g, b] = BANDS.middle;
+  const buffer = await sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
+    .composite([
+      { input: left, left: 0, top: 0 },
+      { input: right, left: width - band, top: 0 },
+    ])
+    .jpeg()
+    .toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
+}
+
+/**
+ * The colours of the screen at the left and right edges of `target`, half way down, each as the nearest of
+ * the `BANDS` (what a person sees at the edges of a `bandedPhoto` shown there).
+ */
+export async function edgeColours(target: Locator): Promise<{ left: string; right: string }> {
+  const { data, info } = await sharp(await target.screenshot())
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const nearest = (x: number) => {
+    const at = (Math.floor(info.height / 2) * info.width + x) * info.channels;
+    const pixel = [data[at] ?? 0, data[at + 1] ?? 0, data[at + 2] ?? 0];
+    const distance = (colour: readonly number[]) =>
+      colour.reduce((sum, value, channel) => sum + (value - (pixel[channel] ?? 0)) ** 2, 0);
+    const [closest] = Object.entries(BANDS)
+      .map(([band, colour]) => ({ band, off: distance(colour) }))
+      .sort((a, b) => a.off - b.off);
+    // Far from all three (the page's ground round a picture): none of them.
+    return closest && closest.off < 3 * 60 ** 2 ? closest.band : 'none';
+  };
+  return { left: nearest(2), right: nearest(info.width - 3) };
 }
 
 /** A text file dressed as a photo: its name and type say JPEG, its content does not. */

@@ -4,7 +4,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
 import { signUpViaApi } from '../support/auth.ts';
 import {
+  bandedPhoto,
   dropFiles,
+  edgeColours,
   pngFile,
   TEXT_AS_JPEG,
   uploadOfSize,
@@ -418,4 +420,187 @@ test('the profile picture is uploaded beside its URL field and shown with srcset
     .getByRole('link', { name: 'Profile of Uma Uploader' })
     .locator('img');
   await expect(avatar).toHaveAttribute('srcset', uploadSrcSet(stored.url) ?? '');
+});
+
+/**
+ * Adds a product with a 3000 × 2000 camera photo as its main picture and GREEN after it, checking that the
+ * photo's preview shows while it uploads (its `blob:` address is one the shop's CSP allows); answers the product.
+ */
+async function addProductWithWidePhoto(page: Page): Promise<Product> {
+  await signUpViaApi(page);
+  await page.goto('/dashboard/add-products');
+  await fillRequired(page, `Rug ${uniqueEmail('p').split('@')[0]}`);
+  // The uploads wait until the previews have been looked at.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/uploads', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await photoBox(page)
+    .getByLabel('Add photos')
+    .setInputFiles([await bandedPhoto('rug.jpg', 3000, 2000), GREEN]);
+  const previews = chosenPhotos(page)
+    .filter({ has: page.getByRole('progressbar') })
+    .locator('img');
+  await expect(previews).toHaveCount(2);
+  await expectImagesLoaded(chosenPhotos(page));
+  await screenshot(page, `product-form-upload-preview-${page.viewportSize()?.width}`);
+  release();
+  await uploadsDone(page);
+  await page.unroute('**/api/uploads');
+  await expect(chosenPhotos(page)).toHaveCount(2);
+
+  const [request] = await Promise.all([
+    page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/products')),
+    productForm(page).getByRole('button', { name: 'Add Product' }).click(),
+  ]);
+  const answer = await request.response();
+  expect(answer?.status()).toBe(201);
+  return (await answer?.json()) as Product;
+}
+
+/** The product page's photo: the button that enlarges it, and the picture in it. */
+const productPhoto = (page: Page) =>
+  page
+    .getByRole('main')
+    .getByRole('article')
+    .first()
+    .getByRole('button', { name: /^Enlarge photo/ });
+
+const lightbox = (page: Page, product: Product) =>
+  page.getByRole('dialog', { name: `Photos of ${product.name}` });
+
+/** The shape of the picture in `scope` that the browser has loaded. */
+const shapeIn = async (scope: Locator) => (await shapes(scope))[0];
+
+for (const { device, viewport } of [
+  { device: 'desktop', viewport: { width: 1280, height: 800 } },
+  { device: 'phone', viewport: { width: 390, height: 844 } },
+]) {
+  test(`on a ${device}, the product page shows a wide photo whole and opens the photos large`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const product = await addProductWithWidePhoto(page);
+    await page.goto(`/product/${product._id}`);
+
+    const photo = productPhoto(page);
+    await expect(photo).toHaveAccessibleName('Enlarge photo 1 of 2');
+    await expectImagesLoaded(photo);
+    // Both edge bands show: the photo is not cropped to the square.
+    expect(await edgeColours(photo.locator('img'))).toEqual({ left: 'left', right: 'right' });
+    await screenshot(page, `product-page-wide-photo-${device}`);
+
+    await photo.click();
+    const dialog = lightbox(page, product);
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAccessibleDescription('Photo 1 of 2');
+    await expectImagesLoaded(dialog);
+    expect(await shapeIn(dialog)).toBe('landscape');
+    // Whole again: each edge shows its band or the ground beside the photo, never the photo's middle.
+    expect(Object.values(await edgeColours(dialog.locator('img')))).not.toContain('middle');
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, `product-photo-lightbox-${device}`);
+
+    // Focus stays in the dialog, both ways round.
+    for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      await expect(dialog.locator(':focus')).toHaveCount(1);
+    }
+    await page.keyboard.press('ArrowRight');
+    await expect(dialog).toHaveAccessibleDescription('Photo 2 of 2');
+    await expectImagesLoaded(dialog);
+    expect(await shapeIn(dialog)).toBe('portrait');
+    // Round the end, back to the first.
+    await page.keyboard.press('ArrowRight');
+    await expect(dialog).toHaveAccessibleDescription('Photo 1 of 2');
+    await page.keyboard.press('ArrowLeft');
+    await expect(dialog).toHaveAccessibleDescription('Photo 2 of 2');
+    await dialog.getByRole('button', { name: 'Previous photo' }).click();
+    await expect(dialog).toHaveAccessibleDescription('Photo 1 of 2');
+    await dialog.getByRole('button', { name: 'Next photo' }).click();
+    await expect(dialog).toHaveAccessibleDescription('Photo 2 of 2');
+
+    // Escape closes it onto what opened it, which now shows the photo last seen.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(photo).toBeFocused();
+    await expect(photo).toHaveAccessibleName('Enlarge photo 2 of 2');
+    await photo.click();
+    await dialog.getByRole('button', { name: 'Close photos' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(photo).toBeFocused();
+  });
+}
+
+test.describe('on a touch screen', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('a shopper taps the product photo and swipes through the photos', async ({ page }) => {
+    const product = await addProductWithWidePhoto(page);
+    await page.goto(`/product/${product._id}`);
+    await productPhoto(page).tap();
+    const dialog = lightbox(page, product);
+    await expect(dialog).toHaveAccessibleDescription('Photo 1 of 2');
+    const touch = await fingerOn(page);
+    const from = await middleOf(dialog.locator('img'));
+    await touch('touchStart', [from]);
+    await slide(touch, from, { x: from.x - 150, y: from.y });
+    await touch('touchEnd', []);
+    await expect(dialog).toHaveAccessibleDescription('Photo 2 of 2');
+    await dialog.getByRole('button', { name: 'Next photo' }).tap();
+    await expect(dialog).toHaveAccessibleDescription('Photo 1 of 2');
+    await dialog.getByRole('button', { name: 'Close photos' }).tap();
+    await expect(dialog).toBeHidden();
+  });
+});
+
+test('a picture URL that loads no picture shows as failed beside its field, never as the main photo; a save forgets refused files', async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  await page.goto('/dashboard/add-products');
+  await fillRequired(page, `Lamp ${uniqueEmail('p').split('@')[0]}`);
+  const origin = new URL(page.url()).origin;
+  await dropFiles(photoBox(page), [TEXT_AS_JPEG]);
+  await expect(photoBox(page).getByRole('alert')).toContainText(TEXT_AS_JPEG.name);
+
+  // A typo in the address.
+  const mainField = field(page, 'Main image URL');
+  await mainField.fill(`${origin}/images/products/mug/1.svgg`);
+  const tile = chosenPhotos(page).first();
+  await expect(tile).toContainText('Could not load this picture');
+  await expect(tile.getByText('Main photo')).toHaveCount(0);
+  await expect(tile.getByRole('img')).toHaveCount(0);
+  await expect(mainField).toHaveAttribute('aria-invalid', 'true');
+  await expect(mainField).toHaveAccessibleDescription(/No picture could be loaded from this address/);
+  await screenshot(page, 'product-form-unloadable-url');
+
+  // No address at all: no request, the same tile, and the schema's word beside the field once left.
+  await mainField.fill('lamp.jpg');
+  await mainField.blur();
+  await expect(tile).toContainText('Could not load this picture');
+  await expect(mainField).toHaveAttribute('aria-invalid', 'true');
+
+  const imagesField = field(page, 'Images');
+  await mainField.fill(`${origin}/images/products/mug/1.svg`);
+  await imagesField.fill(`${origin}/images/products/mug/2.svg, ${origin}/no-picture-here.png`);
+  await expect(chosenPhotos(page).nth(2)).toContainText('Could not load this picture');
+  await expect(imagesField).toHaveAccessibleDescription(/^Image 2: no picture could be loaded/);
+  await expect(mainField).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(chosenPhotos(page).first().getByText('Main photo')).toBeVisible();
+  await expectImagesLoaded(chosenPhotos(page).first());
+  await expectNoSeriousA11yViolations(page);
+
+  await chosenPhotos(page).nth(2).getByRole('button', { name: 'Remove' }).click();
+  await expect(imagesField).toHaveAccessibleDescription('Image URLs, comma separated');
+  const [request] = await Promise.all([
+    page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/products')),
+    productForm(page).getByRole('button', { name: 'Add Product' }).click(),
+  ]);
+  expect((await request.response())?.status()).toBe(201);
+  // The refused file of the saved product's form is gone with it.
+  await expect(page.getByRole('alert').filter({ hasText: TEXT_AS_JPEG.name })).toHaveCount(0);
+  await expect(page.getByText('Not added')).toHaveCount(0);
 });

@@ -66,6 +66,9 @@ describe('serving', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'self'");
+    // The previews of photos being uploaded are object URLs: images may be `blob:`, nothing else may.
+    const withBlob = csp.filter((directive) => directive.split(' ').includes('blob:'));
+    expect(withBlob.map((directive) => directive.split(' ')[0])).toEqual(['img-src']);
   });
 
   it('compresses large answers for clients that accept gzip', async () => {

@@ -11,7 +11,8 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     contentSecurityPolicy: {
       directives: {
         // The shop's images are generated SVGs served by itself; sellers may link product images elsewhere.
-        imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+        // `blob:` for the previews of the photos a form is uploading (object URLs of the chosen files).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Off: over plain http on a LAN address it would send the browser to https for every asset.
         upgradeInsecureRequests: null,

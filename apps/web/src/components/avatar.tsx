@@ -1,11 +1,6 @@
 import { useState } from 'react';
+import { initialsOf } from './initials.ts';
 import { Picture } from './picture.tsx';
-
-function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words.at(-1)] : [words[0]];
-  return letters.map((word) => word?.[0]?.toUpperCase() ?? '').join('') || '?';
-}
 
 /** The picture of someone who has none: a grey silhouette, drawn inline so that it needs no network. */
 function DefaultPicture() {

@@ -102,6 +102,10 @@ export function usePictureUploads() {
       forget(id);
       handOn();
     },
+    /** Forgets the refused files, e.g. once the form was saved without them. */
+    forgetRefused: () => {
+      for (const upload of pending) if (upload.error !== undefined) forget(upload.id);
+    },
     /** True while some file is still on its way. */
     uploading: pending.some((upload) => upload.error === undefined),
   };

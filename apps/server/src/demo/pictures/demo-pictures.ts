@@ -207,13 +207,16 @@ const BANNERS: readonly [BannerTheme, ...BannerTheme[]] = [
   },
 ];
 
-/** 1600×600 promotional banner; `index` counts from 1 and wraps around the four themes. */
+/**
+ * 1600×600 promotional banner; `index` counts from 1 and wraps around the four themes. A phone shows it at 0.45
+ * of its size: its smallest words (28) are 12.5 CSS pixels there.
+ */
 export function renderBannerImage(index: number): string {
   const theme = BANNERS[(((index - 1) % BANNERS.length) + BANNERS.length) % BANNERS.length] ?? BANNERS[0];
   const { hue, items } = theme;
   const paint = paintOf(COLOR_HEX[theme.color] ?? '#808080');
   const headingLines = wrapText(theme.heading, 13, 2);
-  const tagWidth = 48 + theme.tag.length * 17;
+  const tagWidth = 56 + theme.tag.length * 21;
   const placements = [
     { x: 1040, floor: 480, scale: 1 },
     { x: 1330, floor: 400, scale: 0.8 },
@@ -229,12 +232,12 @@ export function renderBannerImage(index: number): string {
   <circle cx="1250" cy="300" r="230" fill="#fff" opacity="0.14"/>
   <circle cx="120" cy="560" r="160" fill="#fff" opacity="0.07"/>
   ${placements.map((place, i) => placed(DRAWINGS[items[i] ?? 'phone'], paint, place.x, place.floor, place.scale)).join('')}
-  <rect x="110" y="96" width="${tagWidth}" height="48" rx="24" fill="#fff" opacity="0.2"/>
-  <text x="${110 + tagWidth / 2}" y="128" text-anchor="middle" font-size="24" font-weight="600" fill="#fff" font-family="${FONT}" letter-spacing="1">${escapeXml(theme.tag.toUpperCase())}</text>
+  <rect x="110" y="90" width="${tagWidth}" height="56" rx="28" fill="#000" opacity="0.3"/>
+  <text x="${110 + tagWidth / 2}" y="129" text-anchor="middle" font-size="30" font-weight="600" fill="#fff" font-family="${FONT}" letter-spacing="1">${escapeXml(theme.tag.toUpperCase())}</text>
   ${textLines(headingLines, 110, 240, 92, 'font-size="84" font-weight="800" fill="#fff"')}
   <text x="110" y="${240 + headingLines.length * 92 - 20}" font-size="32" fill="#fff" opacity="0.9" font-family="${FONT}">${escapeXml(theme.subheading)}</text>
   <rect x="110" y="${240 + headingLines.length * 92 + 20}" width="220" height="64" rx="32" fill="#fff"/>
-  <text x="220" y="${240 + headingLines.length * 92 + 62}" text-anchor="middle" font-size="26" font-weight="700" fill="hsl(${hue}, 72%, 38%)" font-family="${FONT}">Shop now</text>`,
+  <text x="220" y="${240 + headingLines.length * 92 + 62}" text-anchor="middle" font-size="28" font-weight="700" fill="hsl(${hue}, 72%, 38%)" font-family="${FONT}">Shop now</text>`,
   );
 }
 

@@ -1,11 +1,9 @@
 import type { Product } from '@bazaar/shared/products';
-import { PRODUCT_PICTURE_SIZES } from '@bazaar/shared/uploads';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ListState } from '../../components/list-state.tsx';
 import { Loader } from '../../components/loader.tsx';
-import { Picture } from '../../components/picture.tsx';
 import { Price } from '../../components/price.tsx';
 import { ProductGrid, ProductGridPlaceholder } from '../../components/product-grid.tsx';
 import { Stars } from '../../components/stars.tsx';
@@ -14,58 +12,12 @@ import { useViewer } from '../auth/public.ts';
 import { buyItemsActions, cartActions, CHECKOUT_PATH } from '../cart/public.ts';
 import { ProductReviews } from '../reviews/public.ts';
 import { useProduct } from './api/get-product.ts';
+import { ProductGallery } from './components/product-gallery.tsx';
 import { useProducts } from './api/get-products.ts';
 import { Button, textLinkClass } from '../../components/button.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 
 const JUST_FOR_YOU_COUNT = 6;
-
-function Gallery({ product }: { product: Product }) {
-  const pictures = [product.mainImage, ...product.images];
-  const [selected, setSelected] = useState(0);
-  const shown = pictures[selected] ?? product.mainImage;
-  return (
-    <div className="flex flex-col gap-3">
-      <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-gray-200">
-        <Picture
-          src={shown.url}
-          alt={shown.alt}
-          sizes={PRODUCT_PICTURE_SIZES}
-          width={600}
-          height={600}
-          // The page's largest picture: fetched ahead of the thumbnails and the cards below.
-          fetchPriority="high"
-          className="aspect-square w-full object-cover"
-        />
-      </div>
-      {pictures.length > 1 && (
-        <ul aria-label="Product images" className="grid grid-cols-5 gap-2">
-          {pictures.map((picture, index) => (
-            <li key={`${picture.url}-${index}`}>
-              <button
-                type="button"
-                onClick={() => setSelected(index)}
-                aria-label={`Show image ${index + 1} of ${pictures.length}`}
-                aria-pressed={index === selected}
-                className="block w-full overflow-hidden rounded-lg bg-white ring-1 ring-gray-200 transition hover:ring-teal-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 aria-pressed:ring-2 aria-pressed:ring-teal-600"
-              >
-                <Picture
-                  src={picture.url}
-                  alt={picture.alt}
-                  sizes="(min-width: 1280px) 120px, (min-width: 768px) 10vw, 20vw"
-                  width={600}
-                  height={600}
-                  loading="lazy"
-                  className="aspect-square w-full object-cover"
-                />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -117,7 +69,7 @@ function ProductDetails({ product }: { product: Product }) {
   return (
     <article className="grid gap-8 md:grid-cols-2">
       <PageTitle name={product.name} />
-      <Gallery product={product} />
+      <ProductGallery product={product} />
       <div className="flex flex-col gap-5">
         <div className="flex flex-col gap-2">
           {product.flash_sale && (

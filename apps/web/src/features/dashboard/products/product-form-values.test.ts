@@ -7,6 +7,7 @@ import {
   PRODUCT_FORM,
   photosOf,
   productFormValues,
+  unloadablePictureMessage,
   withPhotos,
   type ProductFormValues,
 } from './product-form-values.ts';
@@ -155,5 +156,27 @@ describe('the photo list of the product form', () => {
     expect(withPhotos([])).toEqual({ mainImage: '', images: '' });
     const values = { ...EMPTY_PRODUCT_FORM, name: 'Mug', price: '5', ...withPhotos([b, c, a]) };
     expect(productOf(values)).toMatchObject({ mainImage: b, images: [c, a] });
+  });
+});
+
+describe('the word beside a picture field whose picture does not load', () => {
+  const values = {
+    mainImage: ' https://a.example/main.jpg ',
+    images: 'https://a.example/1.jpg, https://a.example/2.jpg',
+  };
+
+  it('names the field, and the image among several, that loaded nothing', () => {
+    const unloadable = new Set(['https://a.example/main.jpg', 'https://a.example/2.jpg']);
+    expect(unloadablePictureMessage('mainImage', values, unloadable)).toMatch(/^No picture could be loaded/);
+    expect(unloadablePictureMessage('images', values, unloadable)).toMatch(
+      /^Image 2: no picture could be loaded/,
+    );
+    expect(unloadablePictureMessage('name', values, unloadable)).toBeUndefined();
+  });
+
+  it('is gone once every picture of the field loads', () => {
+    const unloadable = new Set(['https://a.example/gone.jpg']);
+    expect(unloadablePictureMessage('mainImage', values, unloadable)).toBeUndefined();
+    expect(unloadablePictureMessage('images', values, unloadable)).toBeUndefined();
   });
 });

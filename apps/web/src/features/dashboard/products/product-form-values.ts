@@ -68,6 +68,30 @@ export function withPhotos(photos: readonly string[]): Pick<ProductFormValues, '
   return { mainImage: photos[0] ?? '', images: photos.slice(1).join(LIST_SEPARATOR) };
 }
 
+/**
+ * What to say beside the picture field `name` when the browser could not load one of its pictures (`unloadable`
+ * holds their addresses): which one, and what to do.
+ */
+export function unloadablePictureMessage(
+  name: keyof ProductFormValues,
+  values: Pick<ProductFormValues, 'mainImage' | 'images'>,
+  unloadable: ReadonlySet<string>,
+): string | undefined {
+  if (name === 'mainImage') {
+    return unloadable.has(values.mainImage.trim())
+      ? 'No picture could be loaded from this address. Check it, or add the photo from your device.'
+      : undefined;
+  }
+  if (name !== 'images') return undefined;
+  const urls = commaList(values.images)
+    .map((url) => url.trim())
+    .filter(Boolean);
+  const failed = urls.findIndex((url) => unloadable.has(url));
+  return failed === -1
+    ? undefined
+    : `Image ${failed + 1}: no picture could be loaded from this address. Check it, or add the photo from your device.`;
+}
+
 /** The form's values as the body the API takes, before the shared schema checks it. */
 function productInput(values: ProductFormValues) {
   return {

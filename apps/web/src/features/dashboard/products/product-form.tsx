@@ -1,10 +1,16 @@
 import type { ProductCreate } from '@bazaar/shared/products';
-import type { InputHTMLAttributes } from 'react';
+import { useState, type InputHTMLAttributes } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { TextAreaField, TextField } from '../../../components/text-field.tsx';
 import { usePictureUploads } from '../../../lib/use-picture-uploads.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { PRODUCT_FORM, photosOf, withPhotos, type ProductFormValues } from './product-form-values.ts';
+import {
+  PRODUCT_FORM,
+  photosOf,
+  unloadablePictureMessage,
+  withPhotos,
+  type ProductFormValues,
+} from './product-form-values.ts';
 import { ProductPhotos } from './product-photos.tsx';
 
 type TextFieldName = Exclude<keyof ProductFormValues, 'flash_sale' | 'description'>;
@@ -79,8 +85,12 @@ export function ProductForm({
     submit: async (_input, product) => {
       await onSubmit(product);
       reset();
+      uploads.forgetRefused();
     },
   });
+  // The pictures whose address the browser could not load a picture from (mistyped, gone, no picture).
+  const [unloadable, setUnloadable] = useState<ReadonlySet<string>>(new Set());
+  const markUnloadable = (url: string) => setUnloadable((urls) => new Set(urls).add(url));
 
   /** Changes the list of pictures: the first is the main one, the others follow in order. */
   function changePhotos(update: (photos: string[]) => string[]) {
@@ -98,6 +108,21 @@ export function ProductForm({
   const textField = ({ name, label, input, hint }: InputSpec) => (
     <TextField key={name} label={label} hint={hint} {...field(name)} {...input} />
   );
+  /** A picture field, with a word beside it when one of its pictures does not load. */
+  const pictureField = (spec: InputSpec) => {
+    const { error, ...bound } = field(spec.name);
+    const failure = unloadablePictureMessage(spec.name, values, unloadable);
+    return (
+      <TextField
+        key={spec.name}
+        label={spec.label}
+        hint={spec.hint}
+        error={error ?? failure}
+        {...bound}
+        {...spec.input}
+      />
+    );
+  };
 
   return (
     <form
@@ -114,8 +139,10 @@ export function ProductForm({
         uploads={uploads}
         onFiles={addPhotos}
         onChange={changePhotos}
+        unloadable={unloadable}
+        onUnloadable={markUnloadable}
       >
-        {PICTURE_INPUTS.map(textField)}
+        {PICTURE_INPUTS.map(pictureField)}
       </ProductPhotos>
       {INPUTS_AFTER_DESCRIPTION.map(textField)}
       <label className="flex items-center gap-2 self-end py-2 font-medium text-gray-800">

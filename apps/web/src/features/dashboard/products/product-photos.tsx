@@ -1,4 +1,5 @@
 import { useState, type DragEvent, type ReactNode } from 'react';
+import { imageUrlSchema } from '@bazaar/shared/fields';
 import { Button } from '../../../components/button.tsx';
 import { Picture } from '../../../components/picture.tsx';
 import { PictureFileButton } from '../../../components/picture-file-button.tsx';
@@ -69,6 +70,8 @@ function PhotoTile({
   index,
   count,
   main,
+  unloadable,
+  onUnloadable,
   drag,
   dragHandlers,
   onChange,
@@ -77,6 +80,9 @@ function PhotoTile({
   index: number;
   count: number;
   main: boolean;
+  /** True when no picture could be loaded from `url`: the tile says so, and passes for no photo. */
+  unloadable: boolean;
+  onUnloadable: (url: string) => void;
   drag: TileDrag | null;
   dragHandlers: ReturnType<typeof useTileDrag>['handlers'];
   onChange: (update: (photos: string[]) => string[]) => void;
@@ -102,16 +108,23 @@ function PhotoTile({
       )}
       <div
         {...dragHandlers(index)}
-        className={`${tileFrame} cursor-grab select-none ${dragged ? 'cursor-grabbing shadow-lg ring-2 ring-teal-600' : ''} ${landing ? 'ring-2 ring-teal-600' : ''}`}
+        className={`${tileFrame} cursor-grab select-none ${dragged ? 'cursor-grabbing shadow-lg ring-2 ring-teal-600' : ''} ${landing ? 'ring-2 ring-teal-600' : ''} ${unloadable ? 'ring-2 ring-rose-400' : ''}`}
       >
-        <Picture
-          src={url}
-          alt={main ? 'Main photo' : `Photo ${index + 1}`}
-          sizes={TILE_SIZES}
-          draggable={false}
-          className="size-full object-cover"
-        />
-        {main && (
+        {unloadable ? (
+          <span className="absolute inset-0 flex items-center justify-center p-3 text-center text-sm font-medium text-rose-700">
+            Could not load this picture
+          </span>
+        ) : (
+          <Picture
+            src={url}
+            alt={main ? 'Main photo' : `Photo ${index + 1}`}
+            sizes={TILE_SIZES}
+            draggable={false}
+            className="size-full object-cover"
+            onError={() => onUnloadable(url)}
+          />
+        )}
+        {main && !unloadable && (
           <span className="absolute top-1.5 left-1.5 rounded-full bg-teal-700 px-2 py-0.5 text-xs font-semibold text-white shadow">
             Main photo
           </span>
@@ -174,7 +187,7 @@ function UploadTile({ upload, onRemove }: { upload: PendingUpload; onRemove: () 
         )}
       </div>
       {upload.error ? (
-        <p role="alert" className="text-xs break-words text-rose-700">
+        <p role="alert" className="text-sm break-words text-rose-700">
           <span className="font-semibold">{upload.name}:</span> {upload.error}
         </p>
       ) : (
@@ -201,6 +214,8 @@ export function ProductPhotos({
   uploads,
   onFiles,
   onChange,
+  unloadable,
+  onUnloadable,
   children,
 }: {
   photos: readonly string[];
@@ -210,6 +225,9 @@ export function ProductPhotos({
   /** Uploads the files dropped or chosen. */
   onFiles: (files: Iterable<File>) => void;
   onChange: (update: (photos: string[]) => string[]) => void;
+  /** The addresses no picture could be loaded from, and how a tile tells of one. */
+  unloadable: ReadonlySet<string>;
+  onUnloadable: (url: string) => void;
   /** The URL fields, for pictures that are already online. */
   children: ReactNode;
 }) {
@@ -270,6 +288,8 @@ export function ProductPhotos({
               index={index}
               count={photos.length}
               main={hasMain && index === 0}
+              unloadable={unloadable.has(url) || !imageUrlSchema.safeParse(url).success}
+              onUnloadable={onUnloadable}
               drag={tiles.drag}
               dragHandlers={tiles.handlers}
               onChange={onChange}
