@@ -193,6 +193,7 @@ test('no page scrolls sideways on a phone', async ({ page }) => {
     `/dashboard/edit-products/${own._id}`,
     '/dashboard/sales',
     '/dashboard/customers',
+    '/dashboard/reviews',
     '/dashboard/profile',
   ]);
 });
