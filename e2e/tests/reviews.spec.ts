@@ -167,6 +167,7 @@ test("a buyer edits, then deletes their review: it shows as edited, and the prod
   await form.getByRole('radio', { name: '1 star', exact: true }).check();
   await form.getByLabel('Your review').fill('It stopped working after a week.');
   await expectNoSeriousA11yViolations(page);
+  if (SCREENS) await reviews.screenshot({ path: `${SCREENS}/reviews-editing.png` });
   await form.getByRole('button', { name: 'Save review' }).click();
 
   await expect(form).toHaveCount(0);
