@@ -5,7 +5,17 @@ import { signInAsAdminViaApi, signUpViaApi } from '../support/auth.ts';
 import { createProductViaApi, moveSaleViaApi, placeOrderViaApi } from '../support/shop-data.ts';
 import { expectNoSeriousA11yViolations } from '../support/storefront-checks.ts';
 
-const MENU = ['Overview', 'Add Product', 'Products', 'Orders', 'Sales', 'Customers', 'Profile', 'Home'];
+const MENU = [
+  'Overview',
+  'Add Product',
+  'Products',
+  'Orders',
+  'Sales',
+  'Customers',
+  'Reviews',
+  'Profile',
+  'Home',
+];
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
 const tile = (page: Page, label: string) =>

@@ -3,6 +3,8 @@ import type { Product } from '@bazaar/shared/products';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts.ts';
 import { shopOrigin, signInAsAdminViaApi, signUpViaApi, type SignedUpAccount } from '../support/auth.ts';
+import { mailedLink } from '../support/outbox.ts';
+import { reviewedBy, reviewViaApi } from '../support/reviews.ts';
 import { createProductViaApi, placeOrderViaApi } from '../support/shop-data.ts';
 import { expectNoSeriousA11yViolations } from '../support/storefront-checks.ts';
 
@@ -134,4 +136,117 @@ test('a shopper who did not buy the product, or whose order is not delivered, se
   await page.reload();
   await expect(reviewsSection(page).getByText('No reviews yet')).toBeVisible();
   await expect(reviewsSection(page).getByRole('form')).toHaveCount(0);
+});
+
+test("a buyer edits, then deletes their review: it shows as edited, and the product's stars follow", async ({
+  page,
+  browser,
+}) => {
+  const { sellersPage, product } = await sellerWithProduct(browser);
+  await reviewedBy(browser, sellersPage, product, 'Otto Other', { rating: 3, text: 'Does the job.' });
+  const buyer = await signUpViaApi(page, { name: 'Eve Editor' });
+  await reviewViaApi(page, sellersPage, product, { rating: 5, text: 'Lovely lamp.' });
+  await sellersPage.close();
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/product/${product._id}`);
+  const reviews = reviewsSection(page);
+  const details = page.getByRole('main').getByRole('article').first();
+  await expect(reviews.getByText('4.0 (2 reviews)')).toBeVisible();
+  const own = reviews.getByRole('article', { name: `Review by ${buyer.name}` });
+  const others = reviews.getByRole('article', { name: 'Review by Otto Other' });
+  // Only one's own review offers Edit and Delete.
+  await expect(others.getByText('Does the job.')).toBeVisible();
+  await expect(others.getByRole('button')).toHaveCount(0);
+  await expect(own.getByText('Edited')).toHaveCount(0);
+
+  await own.getByRole('button', { name: 'Edit review' }).click();
+  const form = own.getByRole('form', { name: 'Edit your review' });
+  await expect(form.getByRole('radio', { name: '5 stars' })).toBeChecked();
+  await expect(form.getByLabel('Your review')).toHaveValue('Lovely lamp.');
+  await form.getByRole('radio', { name: '1 star', exact: true }).check();
+  await form.getByLabel('Your review').fill('It stopped working after a week.');
+  await expectNoSeriousA11yViolations(page);
+  if (SCREENS) await reviews.screenshot({ path: `${SCREENS}/reviews-editing.png` });
+  await form.getByRole('button', { name: 'Save review' }).click();
+
+  await expect(form).toHaveCount(0);
+  await expect(own.getByText('It stopped working after a week.')).toBeVisible();
+  await expect(own.getByText('Edited')).toBeVisible();
+  await expect(own.getByRole('img', { name: 'Rated 1 out of 5' })).toBeVisible();
+  await expect(reviews.getByText('2.0 (2 reviews)')).toBeVisible();
+  await expect(details.getByRole('img', { name: 'Rated 2 out of 5' })).toBeVisible();
+  await expect(details.getByText('(2 reviews)')).toBeVisible();
+  if (SCREENS) await reviews.screenshot({ path: `${SCREENS}/reviews-edited.png` });
+  // Everybody sees it edited.
+  const anonymous = await browser.newPage();
+  await anonymous.goto(`/product/${product._id}`);
+  const seen = reviewsSection(anonymous).getByRole('article', { name: `Review by ${buyer.name}` });
+  await expect(seen.getByText('Edited')).toBeVisible();
+  await expect(seen.getByRole('button')).toHaveCount(0);
+  await anonymous.close();
+
+  // On a phone, the buyer deletes it: the stars are the other review's, and the purchase may be reviewed again.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await own.getByRole('button', { name: 'Delete review' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your review?' });
+  await expect(dialog).toBeVisible();
+  if (SCREENS) await page.screenshot({ path: `${SCREENS}/reviews-delete-phone.png` });
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(own).toHaveCount(0);
+  await expect(reviews.getByText('3.0 (1 review)')).toBeVisible();
+  await expect(details.getByText('(1 review)')).toBeVisible();
+  await expect(reviews.getByRole('form', { name: 'Write a review' })).toBeVisible();
+});
+
+test("the seller's reply is mailed to the buyer with a link to the reviews; the seller edits, then deletes it", async ({
+  page,
+  browser,
+}) => {
+  const { sellersPage, product } = await sellerWithProduct(browser);
+  const buyer = await signUpViaApi(page, { name: 'Mae Mailed' });
+  await reviewViaApi(page, sellersPage, product, { rating: 2, text: 'The shade arrived cracked.' });
+
+  await sellersPage.setViewportSize({ width: 1280, height: 900 });
+  await sellersPage.goto(`/product/${product._id}`);
+  const sellersReview = reviewsSection(sellersPage).getByRole('article', { name: `Review by ${buyer.name}` });
+  await sellersReview.getByLabel('Your reply').fill('So sorry! A new shade is on its way.');
+  await sellersReview.getByRole('button', { name: 'Reply' }).click();
+  await expect(sellersReview.getByText('So sorry! A new shade is on its way.')).toBeVisible();
+
+  // The buyer's mail leads to the product's reviews, where the reply is.
+  const link = await mailedLink(buyer.email, 'review-reply');
+  expect(new URL(link).pathname + new URL(link).hash).toBe(`/product/${product._id}#reviews`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(link);
+  const review = reviewsSection(page).getByRole('article', { name: `Review by ${buyer.name}` });
+  await expect(review.getByText('So sorry! A new shade is on its way.')).toBeInViewport();
+  await expect(review.getByText(`Reply from the seller`)).toBeVisible();
+
+  // The seller rewrites the reply: it shows as edited, to the buyer too.
+  await sellersReview.getByRole('button', { name: 'Edit reply' }).click();
+  const form = sellersReview.getByRole('form', { name: 'Edit your reply' });
+  await expect(form.getByLabel('Your reply')).toHaveValue('So sorry! A new shade is on its way.');
+  await form.getByLabel('Your reply').fill('So sorry! A new shade left today, tracking by mail.');
+  await form.getByRole('button', { name: 'Save reply' }).click();
+  await expect(sellersReview.getByText('So sorry! A new shade left today, tracking by mail.')).toBeVisible();
+  await expect(sellersReview.getByText('Edited')).toBeVisible();
+  if (SCREENS) await reviewsSection(sellersPage).screenshot({ path: `${SCREENS}/reviews-reply-edited.png` });
+  await page.reload();
+  await expect(review.getByText('So sorry! A new shade left today, tracking by mail.')).toBeVisible();
+  await expect(review.getByText('Edited')).toBeVisible();
+  // Only the seller may change the reply.
+  await expect(review.getByRole('button', { name: 'Edit reply' })).toHaveCount(0);
+
+  // Deleted, the review waits for a reply again.
+  await sellersReview.getByRole('button', { name: 'Delete reply' }).click();
+  await sellersPage
+    .getByRole('dialog', { name: 'Delete your reply?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(sellersReview.getByText('Reply from the seller')).toHaveCount(0);
+  await expect(sellersReview.getByRole('form', { name: 'Reply to this review' })).toBeVisible();
+  await page.reload();
+  await expect(review.getByText('Reply from the seller')).toHaveCount(0);
+  await sellersPage.close();
 });

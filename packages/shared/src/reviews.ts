@@ -9,8 +9,7 @@ export const REVIEW_TEXT_MAX = 2000;
 /** What a review shows of an author whose account has been deleted. */
 export const FORMER_CUSTOMER = 'Former customer';
 
-/** `POST /api/products/:id/reviews`: the stars and, if the buyer wants, a few words. */
-export const ReviewCreateSchema = z.strictObject({
+const reviewFields = {
   rating: z
     .number({ error: 'Choose a rating from 1 to 5 stars' })
     .int('Choose a rating from 1 to 5 stars')
@@ -19,11 +18,24 @@ export const ReviewCreateSchema = z.strictObject({
   text: z
     .string({ error: 'The review must be text' })
     .trim()
-    .max(REVIEW_TEXT_MAX, tooLong('The review', REVIEW_TEXT_MAX))
-    .default(''),
-});
+    .max(REVIEW_TEXT_MAX, tooLong('The review', REVIEW_TEXT_MAX)),
+};
+
+/** `POST /api/products/:id/reviews`: the stars and, if the buyer wants, a few words. */
+export const ReviewCreateSchema = z.strictObject({ ...reviewFields, text: reviewFields.text.default('') });
 export type ReviewCreate = z.output<typeof ReviewCreateSchema>;
 export type ReviewCreateInput = z.input<typeof ReviewCreateSchema>;
+
+/** `PATCH /api/products/:id/reviews/:reviewId`: the writer changes the stars, the words, or both. */
+export const ReviewUpdateSchema = z
+  .strictObject({ rating: reviewFields.rating.optional(), text: reviewFields.text.optional() })
+  .refine((update) => update.rating !== undefined || update.text !== undefined, {
+    message: 'Change the rating or the text',
+  });
+export type ReviewUpdate = z.output<typeof ReviewUpdateSchema>;
+
+/** `DELETE /api/products/:id/reviews/:reviewId`, as `DELETE /api/products/:id` answers. */
+export const ReviewDeletedSchema = z.object({ deletedCount: z.literal(1) });
 
 /** `POST /api/products/:id/reviews/:reviewId/reply`: the seller's one answer to a review. */
 export const ReviewReplyCreateSchema = z.strictObject({
@@ -35,6 +47,9 @@ export const ReviewReplyCreateSchema = z.strictObject({
 });
 export type ReviewReplyCreate = z.output<typeof ReviewReplyCreateSchema>;
 
+/** `PATCH /api/products/:id/reviews/:reviewId/reply`: the seller's reply, rewritten. */
+export const ReviewReplyUpdateSchema = ReviewReplyCreateSchema;
+
 /** A review as anybody sees it: the author by their current display name, never by e-mail. */
 export const ReviewSchema = z.object({
   _id: z.uuid(),
@@ -44,12 +59,19 @@ export const ReviewSchema = z.object({
   /** Every review is of a delivered order line: only buyers who received the product may write one. */
   verifiedPurchase: z.literal(true),
   createdAt: z.iso.datetime(),
-  reply: z.object({ text: z.string(), createdAt: z.iso.datetime() }).nullable(),
+  /** When the writer last changed it; null while never (the page shows "edited"). */
+  editedAt: z.iso.datetime().nullable(),
+  reply: z
+    .object({ text: z.string(), createdAt: z.iso.datetime(), editedAt: z.iso.datetime().nullable() })
+    .nullable(),
 });
 export type Review = z.infer<typeof ReviewSchema>;
 
-/** `GET /api/products/:id/reviews/eligibility`: whether the viewer has a delivered purchase left to review. */
-export const ReviewEligibilitySchema = z.object({ canReview: z.boolean() });
+/**
+ * `GET /api/products/:id/reviews/eligibility`: whether the viewer has a delivered purchase left to review, and
+ * which of the product's reviews are theirs (to edit or delete).
+ */
+export const ReviewEligibilitySchema = z.object({ canReview: z.boolean(), ownReviewIds: z.array(z.uuid()) });
 export type ReviewEligibility = z.infer<typeof ReviewEligibilitySchema>;
 
 export const ReviewListQuerySchema = z.strictObject({ limit: limitSchema(), offset: offsetSchema });
@@ -59,6 +81,16 @@ export const ReviewParamsSchema = z.object({
   id: recordIdParam('Product'),
   reviewId: recordIdParam('Review'),
 });
+
+/** `GET /api/sales/reviews`: the reviews of the viewer's products. */
+export const SellerReviewListQuerySchema = ReviewListQuerySchema;
+export type SellerReviewListQuery = ReviewListQuery;
+
+/** A review of one of the seller's products, as their dashboard lists it: the review and which product it is of. */
+export const SellerReviewSchema = ReviewSchema.extend({
+  product: z.object({ _id: z.uuid(), name: z.string() }),
+});
+export type SellerReview = z.infer<typeof SellerReviewSchema>;
 
 export const HIDE_REASON_MAX = 500;
 

@@ -481,9 +481,13 @@ export const reviews = pgTable(
     rating: integer('rating').notNull(),
     text: text('text').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its writer last changed the rating or the text (null while never), which the review shows as "edited". */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
     /** The seller's one reply. */
     reply: text('reply'),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** When the seller last changed the reply; cleared with it. */
+    replyEditedAt: timestamp('reply_edited_at', { withTimezone: true }),
     /**
      * Set when an admin hides the review: it is kept, with the reason, but leaves the product's page and figures
      * (taken off them in the same transaction) until it is shown again.

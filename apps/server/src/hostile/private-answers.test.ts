@@ -211,6 +211,28 @@ const CALLS: [string, Call][] = [
     ),
   ],
   [
+    'PATCH /api/products/:id/reviews/:reviewId/reply',
+    call(
+      () => seller,
+      () => `/api/products/${product._id}/reviews/${review._id}/reply`,
+      () => ({ text: 'Thank you!' }),
+    ),
+  ],
+  [
+    'DELETE /api/products/:id/reviews/:reviewId/reply',
+    call(
+      () => seller,
+      () => `/api/products/${product._id}/reviews/${review._id}/reply`,
+    ),
+  ],
+  [
+    'GET /api/sales/reviews',
+    call(
+      () => seller,
+      () => '/api/sales/reviews',
+    ),
+  ],
+  [
     'GET /api/reviews',
     call(
       () => admin,
@@ -230,6 +252,21 @@ const CALLS: [string, Call][] = [
     call(
       () => admin,
       () => `/api/products/${product._id}/reviews/${review._id}/unhide`,
+    ),
+  ],
+  [
+    'PATCH /api/products/:id/reviews/:reviewId',
+    call(
+      () => buyer,
+      () => `/api/products/${product._id}/reviews/${review._id}`,
+      () => ({ rating: 3 }),
+    ),
+  ],
+  [
+    'DELETE /api/products/:id/reviews/:reviewId',
+    call(
+      () => buyer,
+      () => `/api/products/${product._id}/reviews/${review._id}`,
     ),
   ],
   [

@@ -52,6 +52,8 @@ export const queryKeys = {
     ofProduct: (productId: string) => [...reviews, productId] as const,
     pages: (productId: string) => [...reviews, productId, 'pages'] as const,
     eligibility: (productId: string) => [...reviews, productId, 'eligibility'] as const,
+    /** The reviews of the viewer's products, those waiting for a reply first. */
+    ofSeller: [...reviews, 'seller'],
     /** The admins' list of every review, or of the flagged ones. */
     moderation: (flagged: boolean) => [...reviews, 'moderation', { flagged }] as const,
   },

@@ -12,14 +12,48 @@ import {
 import {
   badRequiredText,
   json,
+  pagedList,
   paging,
   poisonedBody,
   poisonedQuery,
   validPaging,
   type HostileRoute,
+  type Poisons,
 } from '../../hostile/hostile-entry.ts';
 
 const REVIEW = { rating: 5, text: 'Great lamp.' };
+const REPLY = { valid: { text: 'Thank you!' }, poisons: { text: badRequiredText(2000) } };
+
+/**
+ * A route of one review (`suffix` after its path): to an unknown review of the scene's product, a poisoned body (or,
+ * for a route without one, an unreadable one); to hostile product and review ids, a valid body. None of the callers
+ * wrote a review of the product.
+ */
+function reviewRoute(
+  method: 'POST' | 'PATCH' | 'DELETE',
+  suffix: '' | '/reply' | '/hide' | '/unhide',
+  body?: { valid: Record<string, unknown>; poisons: Poisons },
+): HostileRoute {
+  const url = (productId: string, reviewId: string) =>
+    `/api/products/${productId}/reviews/${reviewId}${suffix}`;
+  return {
+    route: `${method} /api/products/:id/reviews/:reviewId${suffix}`,
+    callers: ['anonymous', 'owner', 'stranger'],
+    requests: (scene) =>
+      fc.oneof(
+        fc
+          .tuple(fc.uuid(), body ? poisonedBody(body.valid, body.poisons) : unreadableBody({}))
+          .map(([reviewId, poisoned]) => json(method, url(scene.productId, reviewId))(poisoned)),
+        fc
+          .tuple(fc.oneof(hostileSegment, fc.constant(scene.productId)), hostileSegment)
+          .map(([id, reviewId]) => ({
+            method,
+            url: url(asSegment(id), asSegment(reviewId)),
+            ...(body && { payload: body.valid }),
+          })),
+      ),
+  };
+}
 
 export const hostileRoutes: HostileRoute[] = [
   {
@@ -65,68 +99,24 @@ export const hostileRoutes: HostileRoute[] = [
         })),
       ),
   },
-  {
-    route: 'POST /api/products/:id/reviews/:reviewId/reply',
-    callers: ['anonymous', 'owner', 'stranger'],
-    requests: (scene) =>
-      fc.oneof(
-        fc
-          .tuple(fc.uuid(), poisonedBody({ text: 'Thank you!' }, { text: badRequiredText(2000) }))
-          .map(([reviewId, body]) =>
-            json('POST', `/api/products/${scene.productId}/reviews/${reviewId}/reply`)(body),
-          ),
-        fc
-          .tuple(fc.oneof(hostileSegment, fc.constant(scene.productId)), hostileSegment)
-          .map(([id, reviewId]) => ({
-            method: 'POST' as const,
-            url: `/api/products/${asSegment(id)}/reviews/${asSegment(reviewId)}/reply`,
-            payload: { text: 'Thank you!' },
-          })),
-      ),
-  },
+  reviewRoute('PATCH', '', {
+    valid: REVIEW,
+    poisons: {
+      rating: fc.oneof(notNumber, refusedNumbers(0, 6, 4.5, -1, 1e308)),
+      text: fc.oneof(notText, overlongText(2000)),
+    },
+  }),
+  reviewRoute('DELETE', ''),
+  reviewRoute('POST', '/reply', REPLY),
+  reviewRoute('PATCH', '/reply', REPLY),
+  reviewRoute('DELETE', '/reply'),
   // None of the callers is an admin: even a valid hide, unhide or list is refused (403).
-  {
-    route: 'POST /api/products/:id/reviews/:reviewId/hide',
-    callers: ['anonymous', 'owner', 'stranger'],
-    requests: (scene) =>
-      fc.oneof(
-        fc
-          .tuple(
-            fc.uuid(),
-            poisonedBody({ reason: 'Bought by the seller' }, { reason: badRequiredText(500) }),
-          )
-          .map(([reviewId, body]) =>
-            json('POST', `/api/products/${scene.productId}/reviews/${reviewId}/hide`)(body),
-          ),
-        fc
-          .tuple(fc.oneof(hostileSegment, fc.constant(scene.productId)), hostileSegment)
-          .map(([id, reviewId]) => ({
-            method: 'POST' as const,
-            url: `/api/products/${asSegment(id)}/reviews/${asSegment(reviewId)}/hide`,
-            payload: { reason: 'Bought by the seller' },
-          })),
-      ),
-  },
-  {
-    route: 'POST /api/products/:id/reviews/:reviewId/unhide',
-    callers: ['anonymous', 'owner', 'stranger'],
-    requests: (scene) =>
-      fc.oneof(
-        fc
-          .uuid()
-          .chain((reviewId) =>
-            unreadableBody({}).map(
-              json('POST', `/api/products/${scene.productId}/reviews/${reviewId}/unhide`),
-            ),
-          ),
-        fc
-          .tuple(fc.oneof(hostileSegment, fc.constant(scene.productId)), hostileSegment)
-          .map(([id, reviewId]) => ({
-            method: 'POST' as const,
-            url: `/api/products/${asSegment(id)}/reviews/${asSegment(reviewId)}/unhide`,
-          })),
-      ),
-  },
+  reviewRoute('POST', '/hide', {
+    valid: { reason: 'Bought by the seller' },
+    poisons: { reason: badRequiredText(500) },
+  }),
+  reviewRoute('POST', '/unhide'),
+  pagedList('/api/sales/reviews'),
   {
     route: 'GET /api/reviews',
     callers: ['anonymous', 'owner'],

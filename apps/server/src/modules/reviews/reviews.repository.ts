@@ -11,7 +11,12 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AdminReviewListQuery, ReviewListQuery } from '@bazaar/shared/reviews';
+import type {
+  AdminReviewListQuery,
+  ReviewListQuery,
+  ReviewUpdate,
+  SellerReviewListQuery,
+} from '@bazaar/shared/reviews';
 import type { Database } from '../../db/client.ts';
 import { orderLines, orders, products, reviews, users } from '../../db/schema.ts';
 import { queueShopMails, type OutgoingMail } from '../mail/mail.module.ts';
@@ -71,19 +76,28 @@ function deliveredLines(db: Pick<Database, 'select'>, productId: string, buyerEm
   };
 }
 
-/** The figures a review adds to its product when shown, and takes off when hidden, by addition (decision 014). */
-const productFigures = (sign: 1 | -1, rating: number) => ({
-  reviewsCount: sql`${products.reviewsCount} + ${sign}`,
-  ratingTotal: sql`${products.ratingTotal} + ${sign * rating}`,
-  ratings: sql`coalesce((${products.ratingTotal} + ${sign * rating})::real / nullif(${products.reviewsCount} + ${sign}, 0), 0)`,
+/**
+ * The product's figures moved by addition (decision 014): a shown review adds one and its rating, a hidden or
+ * deleted one takes them off, an edit moves the total by the change of its rating.
+ */
+const productFigures = (countChange: number, ratingChange: number) => ({
+  reviewsCount: sql`${products.reviewsCount} + ${countChange}`,
+  ratingTotal: sql`${products.ratingTotal} + ${ratingChange}`,
+  ratings: sql`coalesce((${products.ratingTotal} + ${ratingChange})::real / nullif(${products.reviewsCount} + ${countChange}, 0), 0)`,
 });
+
+/** A reviewed product, as a reply's mail names it. */
+export interface ReviewsProduct {
+  sellerId: string;
+  name: string;
+}
 
 export function createReviewsRepository(db: Database) {
   return {
-    /** The product's seller, or undefined for an unknown product. */
-    async findProduct(id: string): Promise<{ sellerId: string } | undefined> {
+    /** The product's seller and name, or undefined for an unknown product. */
+    async findProduct(id: string): Promise<ReviewsProduct | undefined> {
       const [row] = await db
-        .select({ sellerId: products.sellerId })
+        .select({ sellerId: products.sellerId, name: products.name })
         .from(products)
         .where(eq(products.id, id))
         .limit(1);
@@ -174,16 +188,127 @@ export function createReviewsRepository(db: Database) {
       });
     },
 
-    /** Sets the seller's reply if the review has none yet; undefined when it already had one (or is gone). */
-    async reply(reviewId: string, text: string): Promise<ReviewRow | undefined> {
+    /** The ids of the buyer's reviews of the product. */
+    async ownReviewIds(productId: string, buyerEmail: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: reviews.id })
+        .from(reviews)
+        .where(and(eq(reviews.productId, productId), eq(reviews.authorEmail, buyerEmail)));
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Changes the review's rating or text, marks it edited and, while it is shown, moves the product's rating
+     * total by the change, in one transaction. The review's row is locked first, so that an edit racing another,
+     * a hiding or a deletion reads the rating that the figures hold. Undefined when the review is gone.
+     */
+    edit(reviewId: string, update: ReviewUpdate): Promise<ReviewRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ rating: reviews.rating, hiddenAt: reviews.hiddenAt, productId: reviews.productId })
+          .from(reviews)
+          .where(eq(reviews.id, reviewId))
+          .for('update');
+        if (!before) return undefined;
+        await tx
+          .update(reviews)
+          .set({ ...update, editedAt: sql`now()` })
+          .where(eq(reviews.id, reviewId));
+        const ratingChange = (update.rating ?? before.rating) - before.rating;
+        if (before.hiddenAt === null && ratingChange !== 0) {
+          await tx
+            .update(products)
+            .set(productFigures(0, ratingChange))
+            .where(eq(products.id, before.productId));
+        }
+        const [edited] = await reviewWithAuthor(tx).where(eq(reviews.id, reviewId)).limit(1);
+        return edited;
+      });
+    },
+
+    /**
+     * Deletes the shown review and takes it off the product's figures, in one transaction; its line may be reviewed
+     * again. A hidden review is kept: deleting it would free its line for a review that undoes the hiding.
+     */
+    remove(reviewId: string): Promise<'deleted' | 'hidden' | 'gone'> {
+      return db.transaction(async (tx) => {
+        const [deleted] = await tx
+          .delete(reviews)
+          .where(and(eq(reviews.id, reviewId), isNull(reviews.hiddenAt)))
+          .returning({ rating: reviews.rating, productId: reviews.productId });
+        if (!deleted) {
+          const [kept] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, reviewId));
+          return kept ? 'hidden' : 'gone';
+        }
+        await tx
+          .update(products)
+          .set(productFigures(-1, -deleted.rating))
+          .where(eq(products.id, deleted.productId));
+        return 'deleted';
+      });
+    },
+
+    /**
+     * Sets the seller's reply if the review has none yet, and queues `mails` (the buyer's) with it; undefined when
+     * it already had one (or is gone).
+     */
+    reply(reviewId: string, text: string, mails: OutgoingMail[]): Promise<ReviewRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(reviews)
+          .set({ reply: text, repliedAt: sql`now()`, replyEditedAt: null })
+          .where(and(eq(reviews.id, reviewId), isNull(reviews.reply)))
+          .returning({ id: reviews.id });
+        if (!row) return undefined;
+        await queueShopMails(tx, mails);
+        const [replied] = await reviewWithAuthor(tx).where(eq(reviews.id, row.id)).limit(1);
+        return replied;
+      });
+    },
+
+    /** Rewrites the review's reply and marks it edited; undefined when it has none (or is gone). */
+    async editReply(reviewId: string, text: string): Promise<ReviewRow | undefined> {
       const [row] = await db
         .update(reviews)
-        .set({ reply: text, repliedAt: sql`now()` })
-        .where(and(eq(reviews.id, reviewId), isNull(reviews.reply)))
+        .set({ reply: text, replyEditedAt: sql`now()` })
+        .where(and(eq(reviews.id, reviewId), isNotNull(reviews.reply)))
         .returning({ id: reviews.id });
-      if (!row) return undefined;
-      const [replied] = await reviewWithAuthor(db).where(eq(reviews.id, row.id)).limit(1);
-      return replied;
+      return row && (await reviewWithAuthor(db).where(eq(reviews.id, row.id)).limit(1))[0];
+    },
+
+    /** Takes the review's reply away (the seller may write another); undefined when it had none (or is gone). */
+    async removeReply(reviewId: string): Promise<ReviewRow | undefined> {
+      const [row] = await db
+        .update(reviews)
+        .set({ reply: null, repliedAt: null, replyEditedAt: null })
+        .where(and(eq(reviews.id, reviewId), isNotNull(reviews.reply)))
+        .returning({ id: reviews.id });
+      return row && (await reviewWithAuthor(db).where(eq(reviews.id, row.id)).limit(1))[0];
+    },
+
+    /**
+     * One page of the shown reviews of the seller's products, those without a reply first, then newest first, and
+     * how many there are.
+     */
+    async ofSeller(sellerId: string, { limit, offset }: SellerReviewListQuery) {
+      const where = and(eq(products.sellerId, sellerId), isNull(reviews.hiddenAt));
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({ ...getTableColumns(reviews), authorName: users.name, productName: products.name })
+          .from(reviews)
+          .innerJoin(products, eq(products.id, reviews.productId))
+          .leftJoin(users, eq(users.email, reviews.authorEmail))
+          .where(where)
+          .orderBy(sql`${reviews.reply} is null desc`, desc(reviews.createdAt), desc(reviews.id))
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ total: count() })
+          .from(reviews)
+          .innerJoin(products, eq(products.id, reviews.productId))
+          .where(where),
+      ]);
+      return { rows, total: counted?.total ?? 0 };
     },
   };
 }
@@ -257,7 +382,7 @@ export function createModerationRepository(db: Database) {
       if (!changed) return false;
       const [product] = await tx
         .update(products)
-        .set(productFigures(hide ? -1 : 1, changed.rating))
+        .set(productFigures(hide ? -1 : 1, hide ? -changed.rating : changed.rating))
         .where(eq(products.id, changed.productId))
         .returning({ id: products.id, name: products.name });
       if (hide && product) {

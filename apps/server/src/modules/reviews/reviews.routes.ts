@@ -7,12 +7,17 @@ import {
   AdminReviewListQuerySchema,
   AdminReviewSchema,
   ReviewCreateSchema,
+  ReviewDeletedSchema,
   ReviewHideSchema,
   ReviewEligibilitySchema,
   ReviewListQuerySchema,
   ReviewParamsSchema,
   ReviewReplyCreateSchema,
+  ReviewReplyUpdateSchema,
   ReviewSchema,
+  ReviewUpdateSchema,
+  SellerReviewListQuerySchema,
+  SellerReviewSchema,
 } from '@bazaar/shared/reviews';
 import { errorResponses } from '../../errors/error-responses.ts';
 import type { ModerationService } from './moderation.service.ts';
@@ -79,6 +84,44 @@ export function reviewRoutes(service: ReviewsService, moderation: ModerationServ
         reply.status(201).send(await service.create(request.params.id, request.body, request.viewer)),
     );
 
+    routes.patch(
+      '/products/:id/reviews/:reviewId',
+      {
+        schema: {
+          tags: ['reviews'],
+          summary: 'Change your review',
+          description:
+            'Only its writer may (an admin hides a review instead): the rating, the text or both. The review ' +
+            "shows as edited; while it is shown, the product's ratings follow a changed rating in the same " +
+            'transaction. A hidden review stays hidden.',
+          params: ReviewParamsSchema,
+          body: ReviewUpdateSchema,
+          response: { 200: ReviewSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+        config: { signedIn: true },
+      },
+      async (request) =>
+        service.edit(request.params.id, request.params.reviewId, request.body, request.viewer),
+    );
+
+    routes.delete(
+      '/products/:id/reviews/:reviewId',
+      {
+        schema: {
+          tags: ['reviews'],
+          summary: 'Delete your review',
+          description:
+            "Only its writer may (an admin hides a review instead). The reply goes with it; the product's " +
+            'ratings and reviews_count no longer count it, in the same transaction; the purchase may be reviewed again. ' +
+            'A review an admin hid is kept (409): deleting it would free the purchase for a review that undoes the hiding.',
+          params: ReviewParamsSchema,
+          response: { 200: ReviewDeletedSchema, ...errorResponses(401, 403, 404, 409) },
+        },
+        config: { signedIn: true },
+      },
+      async (request) => service.remove(request.params.id, request.params.reviewId, request.viewer),
+    );
+
     routes.post(
       '/products/:id/reviews/:reviewId/reply',
       {
@@ -87,7 +130,7 @@ export function reviewRoutes(service: ReviewsService, moderation: ModerationServ
           summary: "The seller's reply to a review",
           description:
             "Only the product's seller may reply (an admin may not speak for them), once per review: a second " +
-            'reply is a 409.',
+            "reply is a 409. The review's writer is mailed the reply, with a link to the product's reviews.",
           params: ReviewParamsSchema,
           body: ReviewReplyCreateSchema,
           response: { 201: ReviewSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -105,6 +148,63 @@ export function reviewRoutes(service: ReviewsService, moderation: ModerationServ
               request.viewer,
             ),
           ),
+    );
+
+    routes.patch(
+      '/products/:id/reviews/:reviewId/reply',
+      {
+        schema: {
+          tags: ['reviews'],
+          summary: 'Change your reply',
+          description:
+            "Only the product's seller may. The reply shows as edited; 404 when the review has no reply.",
+          params: ReviewParamsSchema,
+          body: ReviewReplyUpdateSchema,
+          response: { 200: ReviewSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+        config: { signedIn: true },
+      },
+      async (request) =>
+        service.editReply(request.params.id, request.params.reviewId, request.body.text, request.viewer),
+    );
+
+    routes.delete(
+      '/products/:id/reviews/:reviewId/reply',
+      {
+        schema: {
+          tags: ['reviews'],
+          summary: 'Delete your reply',
+          description:
+            "Only the product's seller may; answers the review without its reply (the seller may write " +
+            'another). 404 when the review has no reply.',
+          params: ReviewParamsSchema,
+          response: { 200: ReviewSchema, ...errorResponses(401, 403, 404) },
+        },
+        config: { signedIn: true },
+      },
+      async (request) => service.removeReply(request.params.id, request.params.reviewId, request.viewer),
+    );
+
+    routes.get(
+      '/sales/reviews',
+      {
+        schema: {
+          tags: ['reviews'],
+          summary: 'The reviews of your products',
+          description:
+            'The shown reviews of the products you sell (an admin: theirs too; every review is in `GET /api/reviews`), ' +
+            'each with its product: those waiting for your reply first, then newest first. The number is in ' +
+            `${TOTAL_COUNT_HEADER}.`,
+          querystring: SellerReviewListQuerySchema,
+          response: { 200: z.array(SellerReviewSchema), ...errorResponses(400, 401) },
+        },
+        config: { signedIn: true },
+      },
+      async (request, reply) => {
+        const { items, total } = await service.ofSeller(request.query, request.viewer);
+        void reply.header(TOTAL_COUNT_HEADER, total);
+        return items;
+      },
     );
 
     routes.get(

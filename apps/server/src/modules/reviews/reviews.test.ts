@@ -1,15 +1,22 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, count, eq, isNull, sum } from 'drizzle-orm';
 import type { ApiError } from '@bazaar/shared/errors';
 import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 import { ProductSchema, type Product } from '@bazaar/shared/products';
-import { ReviewSchema, type Review } from '@bazaar/shared/reviews';
+import {
+  ReviewEligibilitySchema,
+  ReviewSchema,
+  SellerReviewSchema,
+  type Review,
+} from '@bazaar/shared/reviews';
 import { products, reviews, users } from '../../db/schema.ts';
+import { latestMail, mailCount } from '../../test/outbox.ts';
+import { TEST_PUBLIC_URL, useTestApp } from '../../test/test-app.ts';
+import { testEngine } from '../../test/test-database.ts';
 import { asBearer, asCookie, signUp, signUpAdmin, type TestAccount } from '../../test/accounts.ts';
 import { changeStatus, orderOf, placeOrderPastTheRules } from '../../test/order-fixtures.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
-import { useTestApp } from '../../test/test-app.ts';
 
 const testApp = useTestApp();
 let seller: TestAccount;
@@ -24,9 +31,9 @@ beforeAll(async () => {
 });
 
 /** A product of the seller with no reviews yet. */
-async function newProduct(): Promise<string> {
+async function newProduct(name?: string): Promise<string> {
   const [row] = await insertProducts(testApp.database.db, [
-    productRow({ sellerId: seller.id, ratings: 0, reviewsCount: 0, ratingTotal: 0 }),
+    productRow({ sellerId: seller.id, ratings: 0, reviewsCount: 0, ratingTotal: 0, ...(name && { name }) }),
   ]);
   return row!.id;
 }
@@ -88,11 +95,13 @@ const listOf = async (productId: string, query = '', account: TestAccount | null
 const productOf = async (id: string): Promise<Product> =>
   ProductSchema.parse((await get(`/api/products/${id}`)).json());
 
-const canReview = async (account: TestAccount, productId: string) => {
+const eligibilityOf = async (account: TestAccount, productId: string) => {
   const response = await get(`/api/products/${productId}/reviews/eligibility`, account);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ canReview: boolean }>().canReview;
+  return ReviewEligibilitySchema.parse(response.json());
 };
+const canReview = async (account: TestAccount, productId: string) =>
+  (await eligibilityOf(account, productId)).canReview;
 
 async function reviewRows(productId: string) {
   return testApp.database.db.select().from(reviews).where(eq(reviews.productId, productId));
@@ -125,6 +134,7 @@ describe('POST /api/products/:id/reviews', () => {
       author: { name: 'Bea Buyer' },
       verifiedPurchase: true,
       createdAt: created.createdAt,
+      editedAt: null,
       reply: null,
     });
     expect(response.body).not.toContain('@');
@@ -467,5 +477,390 @@ describe('POST /api/products/:id/reviews/:reviewId/reply', () => {
     });
     expect(response.statusCode).toBe(400);
     expect((await listOf(productId)).reviews.find((item) => item._id === reviewed._id)?.reply).toBeNull();
+  });
+});
+
+const call = (method: 'PATCH' | 'DELETE', url: string, account: TestAccount | null, payload?: object) =>
+  testApp.app.inject({ method, url, headers: account ? asBearer(account) : {}, ...(payload && { payload }) });
+
+const reviewUrl = (productId: string, reviewId: string) => `/api/products/${productId}/reviews/${reviewId}`;
+const editReview = (account: TestAccount | null, productId: string, reviewId: string, payload: object) =>
+  call('PATCH', reviewUrl(productId, reviewId), account, payload);
+const deleteReview = (account: TestAccount | null, productId: string, reviewId: string) =>
+  call('DELETE', reviewUrl(productId, reviewId), account);
+const editReply = (account: TestAccount | null, productId: string, reviewId: string, text: string) =>
+  call('PATCH', `${reviewUrl(productId, reviewId)}/reply`, account, { text });
+const deleteReply = (account: TestAccount | null, productId: string, reviewId: string) =>
+  call('DELETE', `${reviewUrl(productId, reviewId)}/reply`, account);
+
+/** A review of the product by a new buyer who received it. */
+async function reviewedBy(productId: string, rating: number, name = 'Bea Buyer') {
+  const buyer = await newBuyer(name);
+  await bought(buyer, productId);
+  const response = await review(buyer, productId, { rating, text: `${rating} stars from ${name}` });
+  expect(response.statusCode, response.body).toBe(201);
+  return { buyer, review: ReviewSchema.parse(response.json()) };
+}
+
+/** What the product's shown reviews add up to, counted afresh. */
+async function recount(productId: string) {
+  const [row] = await testApp.database.db
+    .select({ reviewsCount: count(), ratingTotal: sum(reviews.rating).mapWith(Number) })
+    .from(reviews)
+    .where(and(eq(reviews.productId, productId), isNull(reviews.hiddenAt)));
+  return { reviewsCount: row?.reviewsCount ?? 0, ratingTotal: row?.ratingTotal ?? 0 };
+}
+
+/** The product's figures, as its answer and its stored columns give them, beside a recount. */
+async function expectFiguresToFollow(productId: string, reviewsCount: number, ratingTotal: number) {
+  expect(await recount(productId)).toEqual({ reviewsCount, ratingTotal });
+  const mean = reviewsCount === 0 ? 0 : ratingTotal / reviewsCount;
+  expect(await figuresOf(productId)).toMatchObject({ reviewsCount, ratingTotal });
+  expect((await figuresOf(productId))?.ratings).toBeCloseTo(mean, 5);
+  const product = await productOf(productId);
+  expect(product.reviews_count).toBe(reviewsCount);
+  expect(product.ratings).toBeCloseTo(mean, 5);
+}
+
+const hideAsAdmin = async (productId: string, reviewId: string) => {
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: `${reviewUrl(productId, reviewId)}/hide`,
+    headers: asBearer(admin),
+    payload: { reason: 'Off topic' },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+};
+
+describe('PATCH and DELETE /api/products/:id/reviews/:reviewId', () => {
+  it("lets only the review's writer change or delete it; the seller, a stranger and an admin are refused", async () => {
+    const productId = await newProduct();
+    const { buyer, review: written } = await reviewedBy(productId, 4);
+    const stranger = await newBuyer('Sam Stranger');
+    await bought(stranger, productId);
+    const refusals: [string, TestAccount | null, number, string][] = [
+      ['anonymous', null, 401, 'Sign in to do this.'],
+      ['another buyer of the product', stranger, 403, "Only the review's writer may change it."],
+      ['the seller', seller, 403, "Only the review's writer may change it."],
+      ['an admin', admin, 403, 'Admins hide reviews rather than change or delete them.'],
+    ];
+    for (const [who, account, status, message] of refusals) {
+      const edited = await editReview(account, productId, written._id, { rating: 1 });
+      expect(edited.statusCode, who).toBe(status);
+      expect(edited.json<ApiError>().message, who).toBe(message);
+      const deleted = await deleteReview(account, productId, written._id);
+      expect(deleted.statusCode, who).toBe(status);
+      expect(deleted.json<ApiError>().message, who).toBe(message.replace('change it', 'delete it'));
+    }
+    expect((await listOf(productId)).reviews).toEqual([written]);
+    await expectFiguresToFollow(productId, 1, 4);
+
+    const edited = await editReview(buyer, productId, written._id, {
+      rating: 2,
+      text: '  Dimmer than I hoped. ',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(ReviewSchema.parse(edited.json())).toMatchObject({ rating: 2, text: 'Dimmer than I hoped.' });
+    const deleted = await deleteReview(buyer, productId, written._id);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toEqual({ deletedCount: 1 });
+  });
+
+  it("marks an edited review and moves the product's figures, sort and search filter with its rating", async () => {
+    const word = `Lumenquill${counter}`;
+    const productId = await newProduct(`${word} lamp`);
+    const rival = await newProduct(`${word} rival`);
+    const { buyer, review: written } = await reviewedBy(productId, 5, 'Eda Editor');
+    await reviewedBy(productId, 3);
+    await reviewedBy(rival, 4);
+    // Read first, so that the catalog cache holds the answers from before the edit.
+    const ranked = async (query: string) =>
+      (await get(`/api/products?q=${word}&${query}`)).json<Product[]>().map((item) => item._id);
+    expect(await ranked('sort=rating')).toEqual([productId, rival]);
+    expect(await ranked('rating_min=4')).toEqual([rival, productId]);
+    await expectFiguresToFollow(productId, 2, 8);
+
+    const response = await editReview(buyer, productId, written._id, { rating: 1 });
+    expect(response.statusCode, response.body).toBe(200);
+    const edited = ReviewSchema.parse(response.json());
+    expect(edited).toMatchObject({
+      _id: written._id,
+      rating: 1,
+      text: '5 stars from Eda Editor',
+      createdAt: written.createdAt,
+    });
+    expect(edited.editedAt).not.toBeNull();
+    expect((await listOf(productId)).reviews.find((item) => item._id === written._id)).toEqual(edited);
+    await expectFiguresToFollow(productId, 2, 4);
+    expect(await ranked('sort=rating')).toEqual([rival, productId]);
+    expect(await ranked('rating_min=4')).toEqual([rival]);
+
+    // Only the text: the figures stay.
+    const reworded = await editReview(buyer, productId, written._id, { text: 'Stopped working.' });
+    expect(ReviewSchema.parse(reworded.json())).toMatchObject({ rating: 1, text: 'Stopped working.' });
+    await expectFiguresToFollow(productId, 2, 4);
+  });
+
+  it('keeps a hidden review hidden after an edit, and out of the figures', async () => {
+    const productId = await newProduct();
+    const { buyer, review: written } = await reviewedBy(productId, 5);
+    await reviewedBy(productId, 2);
+    await hideAsAdmin(productId, written._id);
+    await expectFiguresToFollow(productId, 1, 2);
+    const edited = await editReview(buyer, productId, written._id, { rating: 1, text: 'Changed my mind.' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await listOf(productId)).reviews.map((item) => item._id)).not.toContain(written._id);
+    await expectFiguresToFollow(productId, 1, 2);
+    // Shown again, it counts as it is now.
+    const unhidden = await testApp.app.inject({
+      method: 'POST',
+      url: `${reviewUrl(productId, written._id)}/unhide`,
+      headers: asBearer(admin),
+    });
+    expect(unhidden.statusCode).toBe(200);
+    await expectFiguresToFollow(productId, 2, 3);
+  });
+
+  it('deletes a review with its reply; the figures follow and the purchase may be reviewed again', async () => {
+    const productId = await newProduct();
+    const { buyer, review: written } = await reviewedBy(productId, 5);
+    await reviewedBy(productId, 2);
+    expect((await replyTo(seller, productId, written._id)).statusCode).toBe(201);
+    expect(await eligibilityOf(buyer, productId)).toEqual({ canReview: false, ownReviewIds: [written._id] });
+
+    const response = await deleteReview(buyer, productId, written._id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await listOf(productId)).reviews.map((item) => item.rating)).toEqual([2]);
+    await expectFiguresToFollow(productId, 1, 2);
+    expect(await eligibilityOf(buyer, productId)).toEqual({ canReview: true, ownReviewIds: [] });
+    expect((await deleteReview(buyer, productId, written._id)).statusCode).toBe(404);
+    expect((await editReview(buyer, productId, written._id, { rating: 3 })).statusCode).toBe(404);
+  });
+
+  it('keeps a hidden review from being deleted, which would free its purchase for a new one', async () => {
+    const productId = await newProduct();
+    const { buyer, review: written } = await reviewedBy(productId, 5);
+    await hideAsAdmin(productId, written._id);
+    const response = await deleteReview(buyer, productId, written._id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json<ApiError>()).toEqual({
+      error: 'CONFLICT',
+      message: 'The shop hid this review, so it is kept; you may still change it.',
+    });
+    expect(await reviewRows(productId)).toHaveLength(1);
+    expect(await canReview(buyer, productId)).toBe(false);
+  });
+
+  it.each([
+    ['no change', {}, 'Change the rating or the text'],
+    ['a rating of 6', { rating: 6 }, 'rating": Choose a rating from 1 to 5 stars'],
+    ['a text of 2001 characters', { text: 'x'.repeat(2001) }, 'text": The review can be at most 2000'],
+    ['an unknown field', { rating: 3, productId: randomUUID() }, 'productId'],
+  ])('refuses an edit with %s (400), and changes nothing', async (_, payload, message) => {
+    const productId = await newProduct();
+    const { buyer, review: written } = await reviewedBy(productId, 4);
+    const response = await editReview(buyer, productId, written._id, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ApiError>().message).toContain(message);
+    expect((await listOf(productId)).reviews).toEqual([written]);
+    await expectFiguresToFollow(productId, 1, 4);
+  });
+
+  it('answers 404 for an unknown review, a review of another product, or an unknown product', async () => {
+    const productId = await newProduct();
+    const { buyer, review: written } = await reviewedBy(productId, 4);
+    const otherProduct = await newProduct();
+    for (const [product, reviewId] of [
+      [productId, randomUUID()],
+      [productId, 'not-a-uuid'],
+      [otherProduct, written._id],
+      [randomUUID(), written._id],
+    ] as const) {
+      expect((await editReview(buyer, product, reviewId, { rating: 1 })).statusCode).toBe(404);
+      expect((await deleteReview(buyer, product, reviewId)).statusCode).toBe(404);
+    }
+    await expectFiguresToFollow(productId, 1, 4);
+  });
+});
+
+describe("the seller's reply: mailed, changed and deleted", () => {
+  it("mails the review's writer the reply, with a link to the product's reviews", async () => {
+    const productId = await newProduct('Mailed lamp');
+    const { buyer, review: written } = await reviewedBy(productId, 3, 'Mae Mailed');
+    expect((await replyTo(seller, productId, written._id, 'We will send a new shade.')).statusCode).toBe(201);
+    const mail = await latestMail(testApp.database.db, buyer.email, 'review-reply');
+    expect(mail?.subject).toBe('Sasha Seller replied to your review of Mailed lamp');
+    expect(mail?.textBody).toContain('We will send a new shade.');
+    expect(mail?.link?.href).toBe(`${TEST_PUBLIC_URL}/product/${productId}#reviews`);
+    // A refused second reply mails nothing.
+    expect((await replyTo(seller, productId, written._id, 'Again')).statusCode).toBe(409);
+    expect(await mailCount(testApp.database.db, buyer.email, 'review-reply')).toBe(1);
+  });
+
+  it("lets only the product's seller change or delete the reply; the writer, a stranger and an admin are refused", async () => {
+    const productId = await newProduct();
+    const { buyer, review: written } = await reviewedBy(productId, 3);
+    const first = ReviewSchema.parse((await replyTo(seller, productId, written._id, 'Sorry!')).json());
+    const refusals: [string, TestAccount | null, number][] = [
+      ['anonymous', null, 401],
+      ["the review's writer", buyer, 403],
+      ['another seller', otherSeller, 403],
+      ['an admin', admin, 403],
+    ];
+    for (const [who, account, status] of refusals) {
+      expect((await editReply(account, productId, written._id, 'Mine now')).statusCode, who).toBe(status);
+      expect((await deleteReply(account, productId, written._id)).statusCode, who).toBe(status);
+    }
+    expect((await listOf(productId)).reviews).toEqual([first]);
+    expect(first.reply?.editedAt).toBeNull();
+
+    const edited = await editReply(seller, productId, written._id, '  Sorry! A new one is on its way. ');
+    expect(edited.statusCode, edited.body).toBe(200);
+    const withEdit = ReviewSchema.parse(edited.json());
+    expect(withEdit.reply).toMatchObject({
+      text: 'Sorry! A new one is on its way.',
+      createdAt: first.reply?.createdAt,
+    });
+    expect(withEdit.reply?.editedAt).not.toBeNull();
+    expect((await listOf(productId)).reviews).toEqual([withEdit]);
+
+    const deleted = await deleteReply(seller, productId, written._id);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(ReviewSchema.parse(deleted.json()).reply).toBeNull();
+    expect((await listOf(productId)).reviews[0]?.reply).toBeNull();
+    for (const answer of [
+      await editReply(seller, productId, written._id, 'Again'),
+      await deleteReply(seller, productId, written._id),
+    ]) {
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json<ApiError>()).toEqual({ error: 'NOT_FOUND', message: 'Reply not found' });
+    }
+    // The seller may write another.
+    expect((await replyTo(seller, productId, written._id, 'Fixed.')).statusCode).toBe(201);
+    // Nothing of this touched the figures.
+    await expectFiguresToFollow(productId, 1, 3);
+  });
+
+  it.each([
+    ['an empty reply', { text: '  ' }],
+    ['a reply of 2001 characters', { text: 'x'.repeat(2001) }],
+    ['an unknown field', { text: 'Hi', rating: 5 }],
+  ])('refuses a changed reply that is %s (400)', async (_, payload) => {
+    const productId = await newProduct();
+    const { review: written } = await reviewedBy(productId, 3);
+    await replyTo(seller, productId, written._id, 'Kept');
+    const response = await call('PATCH', `${reviewUrl(productId, written._id)}/reply`, seller, payload);
+    expect(response.statusCode).toBe(400);
+    expect((await listOf(productId)).reviews[0]?.reply?.text).toBe('Kept');
+  });
+});
+
+describe('GET /api/sales/reviews', () => {
+  const sellerReviews = async (account: TestAccount | null, query = '') => {
+    const response = await get(`/api/sales/reviews${query}`, account);
+    return { response, total: Number(response.headers[TOTAL_COUNT_HEADER]) };
+  };
+
+  it('lists the shown reviews of your products, those waiting for your reply first, then newest', async () => {
+    const listSeller = await signUp(testApp.app, `reviews-lister-${counter}@bazaar.test`, 'Lia Lister');
+    const [lamp, mug] = await insertProducts(testApp.database.db, [
+      productRow({
+        sellerId: listSeller.id,
+        name: 'Listed lamp',
+        reviewsCount: 0,
+        ratingTotal: 0,
+        ratings: 0,
+      }),
+      productRow({
+        sellerId: listSeller.id,
+        name: 'Listed mug',
+        reviewsCount: 0,
+        ratingTotal: 0,
+        ratings: 0,
+      }),
+    ]);
+    const written: Review[] = [];
+    for (const [productId, rating] of [
+      [lamp!.id, 5],
+      [mug!.id, 4],
+      [lamp!.id, 3],
+      [mug!.id, 2],
+      [lamp!.id, 1],
+    ] as const) {
+      written.push((await reviewedBy(productId, rating)).review);
+    }
+    const productOfReview = [lamp!.id, mug!.id, lamp!.id, mug!.id, lamp!.id];
+    // Answered: the second and the fourth; hidden: the last.
+    for (const i of [1, 3]) {
+      const answer = await replyTo(listSeller, productOfReview[i]!, written[i]!._id);
+      expect(answer.statusCode, answer.body).toBe(201);
+    }
+    await hideAsAdmin(lamp!.id, written[4]!._id);
+
+    const { response, total } = await sellerReviews(listSeller);
+    expect(response.statusCode, response.body).toBe(200);
+    const listed = response.json<unknown[]>().map((item) => SellerReviewSchema.parse(item));
+    expect(total).toBe(4);
+    expect(listed.map((item) => [item.product.name, item.rating, item.reply === null])).toEqual([
+      ['Listed lamp', 3, true],
+      ['Listed lamp', 5, true],
+      ['Listed mug', 2, false],
+      ['Listed mug', 4, false],
+    ]);
+    expect(response.body).not.toContain('@');
+    const paged = (await sellerReviews(listSeller, '?limit=2&offset=1')).response.json<
+      { rating: number }[]
+    >();
+    expect(paged.map((item) => item.rating)).toEqual([5, 2]);
+
+    // Another seller and an admin see none of them; anonymous is refused.
+    for (const account of [otherSeller, admin]) {
+      const answer = await sellerReviews(account);
+      expect(answer.response.statusCode).toBe(200);
+      expect(
+        answer.response.json<{ product: { _id: string } }[]>().map((item) => item.product._id),
+      ).not.toContain(lamp!.id);
+    }
+    expect((await sellerReviews(null)).response.statusCode).toBe(401);
+  });
+
+  it.each(['limit=0', 'limit=101', 'offset=-1', 'awaiting=yes'])('refuses ?%s with a 400', async (query) => {
+    expect((await sellerReviews(seller, `?${query}`)).response.statusCode).toBe(400);
+  });
+});
+
+// PostgreSQL only: PGlite runs one statement at a time, so nothing there races.
+describe.runIf(testEngine === 'postgres')("edits and deletes of a product's reviews at once", () => {
+  it('leave the figures equal to a recount', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const productId = await newProduct();
+      const written = await Promise.all(
+        [5, 4, 3, 2, 1, 5].map((rating, i) => reviewedBy(productId, rating, `R${i}`)),
+      );
+      const [a, b, c, d, e, f] = written;
+      const answers = await Promise.all([
+        // Two edits of one review.
+        editReview(a!.buyer, productId, a!.review._id, { rating: 1 }),
+        editReview(a!.buyer, productId, a!.review._id, { rating: 3 }),
+        // An edit and a delete of one review.
+        editReview(b!.buyer, productId, b!.review._id, { rating: 5 }),
+        deleteReview(b!.buyer, productId, b!.review._id),
+        // Two deletes of one review.
+        deleteReview(c!.buyer, productId, c!.review._id),
+        deleteReview(c!.buyer, productId, c!.review._id),
+        // Different reviews at once, one of them being hidden.
+        editReview(d!.buyer, productId, d!.review._id, { rating: 4 }),
+        editReview(e!.buyer, productId, e!.review._id, { rating: 5 }),
+        hideAsAdmin(productId, e!.review._id).then(() => undefined),
+        deleteReview(f!.buyer, productId, f!.review._id),
+      ]);
+      const statuses = answers.flatMap((answer) => (answer ? [answer.statusCode] : []));
+      expect(
+        statuses.every((status) => [200, 404].includes(status)),
+        statuses.join(),
+      ).toBe(true);
+      const { reviewsCount, ratingTotal } = await recount(productId);
+      await expectFiguresToFollow(productId, reviewsCount, ratingTotal);
+    }
   });
 });

@@ -8,7 +8,7 @@ const MENU = [
   { to: '/dashboard/orders', label: 'Orders' },
   { to: '/dashboard/sales', label: 'Sales' },
   { to: '/dashboard/customers', label: 'Customers' },
-  { to: '/dashboard/reviews', label: 'Reviews', adminOnly: true },
+  { to: '/dashboard/reviews', label: 'Reviews' },
   { to: '/dashboard/payments', label: 'Payments', adminOnly: true },
   { to: '/dashboard/profile', label: 'Profile' },
   { to: '/', label: 'Home', end: true },

@@ -11,8 +11,9 @@ import { ReviewItem } from './review-item.tsx';
 import { REVIEWS_ANCHOR } from './review-link.tsx';
 
 /**
- * A product's reviews: the mean and count, the list newest first, the form to a buyer who may review, and a reply
- * form under each unanswered review to the product's seller.
+ * A product's reviews: the mean and count, the list newest first, the form to a buyer who may review, Edit and
+ * Delete on the viewer's own reviews, and to the product's seller a reply form under each unanswered review and
+ * Edit and Delete on their replies.
  */
 export function ProductReviews({ product }: { product: Product }) {
   const viewer = useViewer();
@@ -44,7 +45,12 @@ export function ProductReviews({ product }: { product: Product }) {
           <ol className="flex flex-col gap-4">
             {items.map((review) => (
               <li key={review._id}>
-                <ReviewItem review={review} productId={product._id} canReply={isSeller} />
+                <ReviewItem
+                  review={review}
+                  productId={product._id}
+                  canReply={isSeller}
+                  isOwn={eligibility.data?.ownReviewIds.includes(review._id) ?? false}
+                />
               </li>
             ))}
           </ol>

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Review, ReviewCreate } from '@bazaar/shared/reviews';
 import { sendJson } from '../../../lib/api-client.ts';
-import { invalidate, queryKeys } from '../../../lib/query-keys.ts';
+import { invalidate } from '../../../lib/query-keys.ts';
+import { REVIEW_FIGURES_STALE } from '../review-stale.ts';
 
 /**
  * Reviews a product the viewer received. The review joins the list; the product's stars and count (on its page,
@@ -12,11 +13,6 @@ export function useCreateReview(productId: string) {
   return useMutation({
     mutationFn: (review: ReviewCreate) =>
       sendJson<Review>('POST', `/api/products/${encodeURIComponent(productId)}/reviews`, review),
-    onSuccess: () =>
-      invalidate(queryClient, [
-        queryKeys.reviews.ofProduct(productId),
-        queryKeys.products.all,
-        queryKeys.sellers.all,
-      ]),
+    onSuccess: () => invalidate(queryClient, REVIEW_FIGURES_STALE),
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Review, ReviewReplyCreate } from '@bazaar/shared/reviews';
 import { sendJson } from '../../../lib/api-client.ts';
-import { invalidate, queryKeys } from '../../../lib/query-keys.ts';
+import { invalidate } from '../../../lib/query-keys.ts';
+import { REPLY_STALE } from '../review-stale.ts';
 
 /** The seller's one reply to a review of their product; the list shows it under the review. */
 export function useReplyToReview(productId: string, reviewId: string) {
@@ -13,6 +14,6 @@ export function useReplyToReview(productId: string, reviewId: string) {
         `/api/products/${encodeURIComponent(productId)}/reviews/${encodeURIComponent(reviewId)}/reply`,
         reply,
       ),
-    onSuccess: () => invalidate(queryClient, [queryKeys.reviews.pages(productId)]),
+    onSuccess: () => invalidate(queryClient, REPLY_STALE),
   });
 }
