@@ -7,7 +7,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { PRODUCT_FORM, photosOf, withPhotos, type ProductFormValues } from './product-form-values.ts';
 import { ProductPhotos } from './product-photos.tsx';
 
-type TextFieldName = Exclude<keyof ProductFormValues, 'flash_sale' | 'description'>;
+type TextFieldName = Exclude<keyof ProductFormValues, 'flash_sale' | 'description' | 'flashSaleEndsAt'>;
 
 interface InputSpec {
   name: TextFieldName;
@@ -128,6 +128,15 @@ export function ProductForm({
         />
         Flash Sale
       </label>
+      {values.flash_sale && (
+        <TextField
+          label="Flash sale ends"
+          type="datetime-local"
+          hint="Left blank, the sale ends a day after you save"
+          className="md:col-start-2"
+          {...field('flashSaleEndsAt')}
+        />
+      )}
       <div className="md:col-span-2">
         <Button type="submit" aria-disabled={submitting || uploads.uploading} className="w-full sm:w-auto">
           {uploads.uploading ? 'Uploading photos…' : submitting ? pendingLabel : submitLabel}
