@@ -163,7 +163,14 @@ export default tseslint.config(
             },
             {
               group: ['**/mail/mail.module.ts'],
-              allowImportNames: ['outboxEvents', 'queueMail', 'queueShopMails', 'shopMailsInsert'],
+              allowImportNames: [
+                'outboxEvents',
+                'queueMail',
+                'queueShopMails',
+                'shopMailsInsert',
+                'withdrawHeldMails',
+                'rewriteHeldMail',
+              ],
               allowTypeImports: true,
               message:
                 'A repository queues the mails its service made; it never renders one or chooses who is told.',

@@ -230,6 +230,7 @@ test('a seller opens their sale’s page from Sales: their part, the buyer, wher
   await screenshot(page, 'sale-page-desktop');
 
   await summary(page).getByRole('button', { name: 'Mark shipped' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Mark shipped' }).click();
   await expect(page.getByText('Marked shipped', { exact: true })).toBeVisible();
   await expect(own.getByRole('progressbar')).toHaveAttribute('aria-valuetext', 'shipped');
   await summary(page).getByRole('button', { name: 'Mark delivered' }).click();

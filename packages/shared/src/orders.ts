@@ -15,9 +15,11 @@ import {
   PAYMENT_METHODS,
   QUANTITY_MAX,
 } from './orders-constants.ts';
+import { CARRIER_MAX, TRACKING_NUMBER_MAX, TRACKING_URL_MAX } from './carriers.ts';
 
 export * from './orders-constants.ts';
 export * from './order-status.ts';
+export * from './carriers.ts';
 
 const quantity = z
   .number({ error: 'Quantity must be a number' })
@@ -108,6 +110,13 @@ export const OrderLineSchema = z.object({
   seller: PublicUserSchema.nullable(),
   /** Who cancelled the line and why, if they said; null for a line not cancelled (or cancelled before it was kept). */
   cancellation: z.object({ by: z.enum(CANCELLERS), reason: z.string().nullable() }).nullable(),
+  /** How the line travels once shipped, as far as the seller said; null when they did not (or it is not shipped). */
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  /** The carrier's page that tracks it: as the seller gave it, or built from a known carrier's number. */
+  trackingUrl: z.string().nullable(),
+  /** When the line was marked shipped; null when it is not (or was shipped before this was kept). */
+  shippedAt: z.iso.datetime().nullable(),
 });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
 
@@ -167,13 +176,49 @@ export const SaleSchema = OrderSchema.omit({ email: true, userEmail: true }).ext
   address: z.string().nullable(),
   /** Whether the seller's part is paid: never what the buyer sent, from where, nor the other parts' money. */
   payment: SalePaymentSchema,
+  /**
+   * Until when the caller may still take back their last shipment of this order (the buyer's mail of it waits until
+   * then): `DELETE /api/sales/:orderId/shipment`. Null when there is none to take back.
+   */
+  takeBackUntil: z.iso.datetime().nullable(),
 });
 export type Sale = z.infer<typeof SaleSchema>;
 
 export const OrderCreatedSchema = OrderSchema.extend({ insertedId: z.uuid() });
 export type OrderCreated = z.infer<typeof OrderCreatedSchema>;
 
-/** A move of an order's lines; a cancellation may say why (a seller's must: the buyer is told). */
+/** How a shipment travels, all optional: the carrier, its tracking number, and the page that tracks it. */
+const trackingFields = {
+  carrier: optionalText('Carrier', CARRIER_MAX),
+  trackingNumber: z
+    .string({ error: 'The tracking number must be text' })
+    .trim()
+    .max(TRACKING_NUMBER_MAX, tooLong('Tracking number', TRACKING_NUMBER_MAX))
+    .regex(/^[A-Za-z0-9 -]*$/, 'A tracking number has only letters, digits, spaces and dashes')
+    .nullish()
+    .transform((text) => text || null),
+  trackingUrl: z
+    .string({ error: 'The tracking link must be text' })
+    .trim()
+    .max(TRACKING_URL_MAX, tooLong('Tracking link', TRACKING_URL_MAX))
+    .refine((text) => text === '' || URL.canParse(text), 'The tracking link is not a web address')
+    .refine(
+      (text) => text === '' || !URL.canParse(text) || new URL(text).protocol === 'https:',
+      'The tracking link must start with https://',
+    )
+    .nullish()
+    .transform((text) => text || null),
+};
+
+/** The tracking a seller gives when shipping, or corrects later (`PATCH /api/sales/:orderId/shipment`). */
+export const TrackingSchema = z.strictObject(trackingFields);
+export type Tracking = z.output<typeof TrackingSchema>;
+export type TrackingInput = z.input<typeof TrackingSchema>;
+
+/**
+ * A move of an order's lines; a cancellation may say why (a seller's must: the buyer is told), and a shipment how it
+ * travels (`trackingFields`).
+ */
 export const OrderStatusUpdateSchema = z
   .strictObject({
     status: z.enum(ORDER_STATUSES, `Status is one of: ${ORDER_STATUSES.join(', ')}`),
@@ -183,12 +228,23 @@ export const OrderStatusUpdateSchema = z
       .min(1, 'Say why, or leave the reason out')
       .max(CANCEL_REASON_MAX, tooLong('Reason', CANCEL_REASON_MAX))
       .optional(),
+    ...trackingFields,
   })
   .refine((update) => update.reason === undefined || update.status === 'cancelled', {
     path: ['reason'],
     message: 'A reason goes with a cancellation only',
+  })
+  .superRefine((update, context) => {
+    if (update.status === 'shipped') return;
+    for (const field of ['carrier', 'trackingNumber', 'trackingUrl'] as const) {
+      if (update[field] !== null) {
+        context.addIssue({ code: 'custom', path: [field], message: 'Tracking goes with a shipment only' });
+      }
+    }
   });
 export type OrderStatusUpdate = z.infer<typeof OrderStatusUpdateSchema>;
+/** What a client sends to move lines: the tracking fields may be left out. */
+export type OrderStatusUpdateInput = z.input<typeof OrderStatusUpdateSchema>;
 
 export const OrderListQuerySchema = z.strictObject({ limit: limitSchema(), offset: offsetSchema });
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;

@@ -9,7 +9,7 @@ import {
 } from './fields.ts';
 import { limitSchema, offsetSchema } from './pagination.ts';
 import { HandleSchema, PublicUserSchema } from './users.ts';
-import { PRICE_MAX, SEARCH_TEXT_MAX, STOCK_MAX } from './products-constants.ts';
+import { FLASH_SALE_DAYS_MAX, PRICE_MAX, SEARCH_TEXT_MAX, STOCK_MAX } from './products-constants.ts';
 
 export * from './products-constants.ts';
 
@@ -26,7 +26,10 @@ export const ProductSchema = z.object({
   brand: z.string().nullable(),
   ratings: z.number(),
   reviews_count: z.number().int(),
+  /** Whether the product is in a running flash sale: one whose end is still ahead. */
   flash_sale: z.boolean(),
+  /** When its flash sale ends (an ISO time); null when it is in none. */
+  flashSaleEndsAt: z.iso.datetime().nullable(),
   mainImage: ImageSchema,
   images: z.array(ImageSchema),
   features: z.array(z.string()),
@@ -198,6 +201,23 @@ const productFields = {
   discount: numeric(amount('Discount', 100, '%').int('Discount is a whole percent').optional()),
   brand: optionalText('Brand', 100),
   flash_sale: z.boolean({ error: 'Flash sale is true or false' }),
+  // null: not given. A flash sale given no end ends a day after it starts (or keeps the end it has).
+  flashSaleEndsAt: z
+    .union([z.iso.datetime({ offset: true, error: 'Give the end as a date and time' }), z.null()], {
+      error: 'Give the end as a date and time',
+    })
+    .optional()
+    // Checked only once it reads as a time: a pipe stops at the first refusal.
+    .pipe(
+      z
+        .string()
+        .nullish()
+        .refine((end) => end == null || Date.parse(end) > Date.now(), 'The flash sale must end in the future')
+        .refine(
+          (end) => end == null || Date.parse(end) <= Date.now() + FLASH_SALE_DAYS_MAX * 24 * 60 * 60 * 1000,
+          `A flash sale lasts at most ${FLASH_SALE_DAYS_MAX} days`,
+        ),
+    ),
   // null: not tracked. Empty text is "not given" as for every number; a form that means "not tracked" sends null.
   stock: numeric(amount('Stock', STOCK_MAX).int('Stock must be a whole number').nullable().optional()),
   mainImage: imageRef.pipe(imageUrlSchema),
@@ -243,13 +263,22 @@ function dropEchoed<T extends Partial<Record<keyof typeof ECHOED, unknown>>>(inp
 
 const optionalFields = z.object(productFields).partial().shape;
 
+/** An end goes with a ticked flash sale. */
+const endsWithFlashSale = {
+  check: (fields: { flash_sale?: boolean | undefined; flashSaleEndsAt?: string | null | undefined }) =>
+    fields.flashSaleEndsAt == null || fields.flash_sale === true,
+  message: { path: ['flashSaleEndsAt'], message: 'Tick Flash sale to give it an end' },
+};
+
 export const ProductCreateSchema = z
   .strictObject({ ...optionalFields, name: productFields.name, price: numeric(price), ...ECHOED })
+  .refine(endsWithFlashSale.check, endsWithFlashSale.message)
   .transform(dropEchoed);
 export type ProductCreate = z.output<typeof ProductCreateSchema>;
 
 export const ProductUpdateSchema = z
   .strictObject({ ...optionalFields, ...ECHOED })
+  .refine(endsWithFlashSale.check, endsWithFlashSale.message)
   .transform(dropEchoed)
   .refine(
     (fields) => Object.values(fields).some((value) => value !== undefined),

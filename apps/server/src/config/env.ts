@@ -171,6 +171,14 @@ const EnvSchema = z.object({
     .number({ error: 'expected a number of hours, such as 24 or 0.5' })
     .positive({ error: 'expected a number of hours above 0' })
     .default(24),
+  /**
+   * How long after marking a part shipped its seller may take it back: the buyer's mail of the shipment waits in the
+   * outbox as long, and is withdrawn with it.
+   */
+  SHIPPING_GRACE_SECONDS: z.coerce
+    .number({ error: 'expected a number of seconds' })
+    .min(0, { error: 'expected a number of seconds, 0 or more' })
+    .default(300),
   /** How often each process looks for unpaid orders whose window has passed. */
   PAYMENT_EXPIRY_INTERVAL_SECONDS: z.coerce
     .number({ error: 'expected a number of seconds' })

@@ -47,6 +47,8 @@ export const products = pgTable(
     /** The sum of the reviews' ratings, so that a review updates the average by adding, never by reading first. */
     ratingTotal: integer('rating_total').notNull().default(0),
     flashSale: boolean('flash_sale').notNull().default(false),
+    /** When the flash sale ends; the product is in it only while `flash_sale` and this is ahead. */
+    flashSaleEndsAt: timestamp('flash_sale_ends_at', { withTimezone: true }),
     mainImageUrl: text('main_image_url').notNull(),
     imageUrls: text('image_urls')
       .array()
@@ -88,6 +90,10 @@ export const products = pgTable(
     index('products_flash_sale_created_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.flashSale}`),
+    // The soonest end of a running flash sale, when the catalog cache's answers go stale.
+    index('products_flash_sale_ends_idx')
+      .on(t.flashSaleEndsAt)
+      .where(sql`${t.flashSale}`),
     index('products_categories_idx').using('gin', t.categories),
     index('products_seller_created_idx').on(t.sellerId, t.createdAt),
     index('products_search_idx').using('gin', t.searchDocument),
@@ -98,6 +104,7 @@ export const products = pgTable(
     index('products_brand_idx').on(t.brand),
     check('products_price_range', sql`${t.priceCents} between 0 and 100000000`),
     check('products_discount_range', sql`${t.discount} between 0 and 100`),
+    check('products_flash_sale_ends', sql`not ${t.flashSale} or ${t.flashSaleEndsAt} is not null`),
     check('products_ratings_range', sql`${t.ratings} between 0 and 5`),
     check('products_reviews_count_range', sql`${t.reviewsCount} >= 0`),
     check('products_rating_total_range', sql`${t.ratingTotal} >= 0`),
@@ -149,6 +156,7 @@ export const searchPostings = pgTable(
     /** The product's stock is untracked or above zero. */
     inStock: boolean('in_stock').notNull(),
     flashSale: boolean('flash_sale').notNull(),
+    flashSaleEndsAt: timestamp('flash_sale_ends_at', { withTimezone: true }),
     brand: text('brand'),
     sellerId: text('seller_id').notNull(),
     categories: text('categories').array().notNull(),
@@ -355,6 +363,12 @@ export const orderLines = pgTable(
     /** Who cancelled the line, and why when they said: the buyer is told both. Set with the cancelled status. */
     cancelledBy: text('cancelled_by', { enum: CANCELLERS }),
     cancelReason: text('cancel_reason'),
+    /** How the line travels, as the seller said when shipping it (or corrected since); each may be null. */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
+    /** When it was marked shipped: the seller may take the shipment back for a grace period after it. */
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.position] }),
@@ -534,8 +548,16 @@ export const mailOutbox = pgTable(
     /** A sender's claim on it: no other sender takes it before then. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * What a mail held back for a while (its first attempt later) is for, so that the action that queued it can
+     * withdraw or rewrite it while it waits: `shipped:<order id>:<seller e-mail>`.
+     */
+    holdKey: text('hold_key'),
   },
   (t) => [
+    index('mail_outbox_hold_key_idx')
+      .on(t.holdKey)
+      .where(sql`${t.holdKey} is not null`),
     index('mail_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} is null`),

@@ -310,9 +310,20 @@ function* generateProducts(
     if (index % 10 === 0) flashSaleSlot = random.int(0, 9);
     const createdAt = new Date(productCreatedAt(index, total, now));
     const product = buildProduct(random, index % 10 === flashSaleSlot, usedNames, createdAt, sellers);
-    yield { ...product, ...productFigures(figures.get(index)) };
+    const flashSaleEndsAt = product.flashSale ? flashSaleEnd(index, now) : null;
+    yield { ...product, flashSaleEndsAt, ...productFigures(figures.get(index)) };
   }
 }
+
+const FLASH_SALE_SHORTEST_MINUTES = 3 * 60;
+const FLASH_SALE_SPREAD_MINUTES = 6 * 24 * 60;
+
+/**
+ * When a demo flash sale ends: from a few hours to six days after the seed, spread by the product's place (not drawn
+ * from the seed's random numbers, so that every other value stays as it was).
+ */
+const flashSaleEnd = (index: number, now: number) =>
+  new Date(now + (FLASH_SALE_SHORTEST_MINUTES + ((index * 7919) % FLASH_SALE_SPREAD_MINUTES)) * 60_000);
 
 function buildProduct(
   random: Random,
@@ -320,7 +331,7 @@ function buildProduct(
   usedNames: Set<string>,
   createdAt: Date,
   sellers: DemoSellers,
-): Omit<NewProduct, 'ratings' | 'reviewsCount' | 'ratingTotal'> {
+): Omit<NewProduct, 'ratings' | 'reviewsCount' | 'ratingTotal' | 'flashSaleEndsAt'> {
   const category = random.pick(CATALOG);
   const id = random.uuid();
   const name = uniqueProductName(random, category, usedNames);

@@ -114,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         db,
         imageUrls,
         shopUrl: env.PUBLIC_URL,
+        shippingGraceSeconds: env.SHIPPING_GRACE_SECONDS,
         // PGlite runs one statement at a time: a buyer's placements cannot overlap there.
         repository: {
           unitsHeldPerProduct: env.UNITS_HELD_PER_PRODUCT,

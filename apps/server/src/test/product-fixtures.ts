@@ -36,6 +36,9 @@ export function productRow(overrides: Partial<NewProductRow> = {}): NewProductRo
     // Distinct, increasing creation times make newest-first order predictable.
     createdAt: new Date(Date.UTC(2026, 0, 1) + sequence * 60_000),
     ...overrides,
+    // A flash sale runs for a day unless the test says when it ends.
+    flashSaleEndsAt:
+      overrides.flashSaleEndsAt ?? (overrides.flashSale ? new Date(Date.now() + 24 * 60 * 60_000) : null),
   };
 }
 

@@ -35,6 +35,8 @@ export async function createTestApp(
   const env = parseEnv({
     ADMIN_EMAILS: TEST_ADMIN_EMAIL,
     PUBLIC_URL: TEST_PUBLIC_URL,
+    // A shipment's mail goes at once, as other mails: the tests of taking one back set their grace period.
+    SHIPPING_GRACE_SECONDS: '0',
     ...GENEROUS_LIMITS,
     ...envOverrides,
   });

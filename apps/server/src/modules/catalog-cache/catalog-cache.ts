@@ -51,15 +51,39 @@ function sizeOf(key: string, entry: CachedResponse): number {
  * catalog write. A read notes `generation` before it touches the database and stores its result only if no write
  * came in between, so a read that raced a write never stores what it saw before the write.
  */
-export function createCatalogCache(maxBytes: number) {
+export function createCatalogCache(
+  maxBytes: number,
+  {
+    nextExpiry = () => Promise.resolve(null),
+  }: {
+    /**
+     * When the catalog's answers next change with no write (the soonest end of a running flash sale), in ms since
+     * the epoch; null when nothing is due. Asked again after each emptying.
+     */
+    nextExpiry?: () => Promise<number | null>;
+  } = {},
+) {
   const responses = createByteLru<CachedResponse>(maxBytes);
+  /** When the kept answers go stale by time alone; undefined while not yet asked since the last emptying. */
+  let expiresAt: number | null | undefined;
   // Facts (list counts, a search text's words) are small; a small share of the budget holds thousands.
   const facts = createByteLru<NonNullable<unknown>>(Math.floor(maxBytes / 32));
   // Nothing is served or stored until every writer's changes are heard (db/follow-changes.ts).
   const changes = createChangeFollower(() => {
     responses.clear();
     facts.clear();
+    expiresAt = undefined;
   });
+
+  /** Empties the cache once the time its answers hold till has come, and learns the next such time. */
+  async function expire(): Promise<void> {
+    if (expiresAt !== undefined && (expiresAt === null || expiresAt > Date.now())) return;
+    if (expiresAt !== undefined) changes.invalidate();
+    const generation = changes.generation;
+    const next = await nextExpiry();
+    // A write meanwhile may have made a sooner end: it is asked again.
+    if (generation === changes.generation) expiresAt = next;
+  }
   const usable = () => maxBytes > 0 && changes.following;
 
   return {
@@ -76,6 +100,7 @@ export function createCatalogCache(maxBytes: number) {
      */
     async catchUp(): Promise<void> {
       if (usable() && !(await changes.caughtUp())) changes.invalidate();
+      if (usable()) await expire();
     },
 
     response(key: string): CachedResponse | undefined {

@@ -6,7 +6,7 @@ import { startMailSender, type MailSenderTimings } from './mail-sender.ts';
 import { createMailTransport } from './mail-transport.ts';
 
 // What other modules may use of mail: queue a mail in their own transaction, in the shop's layout.
-export { outboxEvents, queueMail, type OutgoingMail } from './outbox.ts';
+export { outboxEvents, queueMail, rewriteHeldMail, withdrawHeldMails, type OutgoingMail } from './outbox.ts';
 export { mailBody, type MailContent } from './layout.ts';
 export type { MailSenderTimings } from './mail-sender.ts';
 export {
@@ -18,6 +18,7 @@ export {
   shopMailsInsert,
   statusChangedMail,
   type MailedLine,
+  type MailedTracking,
   type PaymentNews,
 } from './shop-mails.ts';
 

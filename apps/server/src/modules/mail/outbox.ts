@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { inArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 
@@ -13,6 +13,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** A mail held back: not tried before `seconds` from now, and withdrawable until then by its `key` (holdKey). */
+  hold?: { key: string; seconds: number };
 }
 
 /** The outbox column of each field of a mail (every one is text). */
@@ -22,12 +24,13 @@ const outboxColumns = {
   subject: mailOutbox.subject,
   text: mailOutbox.textBody,
   html: mailOutbox.htmlBody,
-} satisfies Record<keyof OutgoingMail, unknown>;
+} satisfies Record<Exclude<keyof OutgoingMail, 'hold'>, unknown>;
 
-const fields = Object.keys(outboxColumns) as (keyof OutgoingMail)[];
+type TextField = keyof typeof outboxColumns;
+const fields = Object.keys(outboxColumns) as TextField[];
 
 /** A field of the mail being queued, for the conditions of `outboxInsert`. */
-export const queuedMail = (field: keyof OutgoingMail) => sql`mail.${sql.identifier(field)}`;
+export const queuedMail = (field: TextField) => sql`mail.${sql.identifier(field)}`;
 
 /**
  * The INSERT that puts `mails` into the outbox (they travel as one JSON parameter, or a prepared statement's
@@ -35,12 +38,15 @@ export const queuedMail = (field: keyof OutgoingMail) => sql`mail.${sql.identifi
  * `where` holds for, when given.
  */
 export function outboxInsert(mails: OutgoingMail[] | Placeholder, where?: SQL): SQL {
-  const list = (each: (field: keyof OutgoingMail) => SQLWrapper) => sql.join(fields.map(each), sql`, `);
+  const list = (each: (field: TextField) => SQLWrapper) => sql.join(fields.map(each), sql`, `);
   const columns = list((field) => sql.identifier(outboxColumns[field].name));
   const fieldsAsText = list((field) => sql`${sql.identifier(field)} text`);
-  return sql`insert into ${mailOutbox} (${columns})
-    select ${list(queuedMail)}
-    from jsonb_to_recordset(${Array.isArray(mails) ? JSON.stringify(mails) : mails}::jsonb) as mail(${fieldsAsText})
+  return sql`insert into ${mailOutbox} (${columns}, ${sql.identifier(mailOutbox.holdKey.name)},
+      ${sql.identifier(mailOutbox.nextAttemptAt.name)})
+    select ${list(queuedMail)}, mail.hold ->> 'key',
+      now() + coalesce((mail.hold ->> 'seconds')::float8, 0) * interval '1 second'
+    from jsonb_to_recordset(${Array.isArray(mails) ? JSON.stringify(mails) : mails}::jsonb)
+      as mail(${fieldsAsText}, hold jsonb)
     ${where === undefined ? sql`` : sql`where ${where}`}`;
 }
 
@@ -56,4 +62,59 @@ export async function queueMail(
   if (mails.length === 0) return;
   await db.execute(outboxInsert(mails, where));
   outboxEvents.emit('queued');
+}
+
+/** The held mails with these keys, locked: a sender claiming one of them waits, or has claimed it already. */
+function lockHeld(db: Database, keys: string[]) {
+  return db
+    .select({
+      id: mailOutbox.id,
+      told: sql<boolean>`(${mailOutbox.sentAt} is not null or ${mailOutbox.claimedUntil} is not null
+        or ${mailOutbox.attempts} > 0)`,
+    })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.holdKey, keys))
+    .for('update');
+}
+
+/**
+ * Withdraws the held mails with these keys (in the caller's transaction), unless one of them may have reached its
+ * recipient (sent, or a sender took it): then nothing is withdrawn and the answer is false.
+ */
+export async function withdrawHeldMails(db: Database, keys: string[]): Promise<boolean> {
+  if (keys.length === 0) return true;
+  const held = await lockHeld(db, keys);
+  if (held.some((mail) => mail.told)) return false;
+  if (held.length > 0) {
+    await db.delete(mailOutbox).where(
+      inArray(
+        mailOutbox.id,
+        held.map((mail) => mail.id),
+      ),
+    );
+  }
+  return true;
+}
+
+/**
+ * Puts new words into the held mail with `key`, keeping when it goes, while no sender took it; false when there is
+ * no such mail waiting.
+ */
+export async function rewriteHeldMail(
+  db: Database,
+  key: string,
+  mail: Pick<OutgoingMail, 'subject' | 'text' | 'html'>,
+): Promise<boolean> {
+  const waiting = (await lockHeld(db, [key])).filter((held) => !held.told);
+  if (waiting.length === 0) return false;
+  await db
+    .update(mailOutbox)
+    .set({ subject: mail.subject, textBody: mail.text, htmlBody: mail.html })
+    .where(
+      inArray(
+        mailOutbox.id,
+        waiting.map((held) => held.id),
+      ),
+    );
+  return true;
 }

@@ -25,6 +25,13 @@ export interface MailedLine {
   lineTotalCents: number;
 }
 
+/** How a shipment travels, as the seller said. */
+export interface MailedTracking {
+  carrier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+}
+
 const lineText = (line: MailedLine) =>
   `${line.quantity} × ${line.name}: ${formatDollars(line.lineTotalCents)}`;
 
@@ -110,21 +117,42 @@ export function statusChangedMail(
     /** Who made the move: the seller's name, or the shop's for an admin's. */
     movedBy: string;
     reason?: string | undefined;
+    /** How a shipment travels; `corrected` when the seller corrects what they said earlier. */
+    tracking?: MailedTracking | undefined;
+    corrected?: boolean;
   },
 ): OutgoingMail {
   const cancelled = part.status === 'cancelled';
   const why = part.reason === undefined ? [] : [`Reason: ${part.reason}`];
+  const tracking = part.tracking;
+  const trackingLines = tracking
+    ? [
+        ...(tracking.carrier === null ? [] : [`Carrier: ${tracking.carrier}`]),
+        ...(tracking.trackingNumber === null ? [] : [`Tracking number: ${tracking.trackingNumber}`]),
+      ]
+    : [];
+  const ordersUrl = `${shopUrl}/dashboard/orders`;
+  const trackingUrl = tracking?.trackingUrl ?? null;
   return {
     kind: 'status-changed',
     to: order.userEmail,
-    subject: `Your order ${orderNumberText(order.number)} from ${part.sellerName}: ${part.status}`,
+    subject: part.corrected
+      ? `Your order ${orderNumberText(order.number)} from ${part.sellerName}: new tracking`
+      : `Your order ${orderNumberText(order.number)} from ${part.sellerName}: ${part.status}`,
     ...mailBody({
-      heading: `Your order from ${part.sellerName} is ${part.status}`,
+      heading: part.corrected
+        ? `${part.sellerName} corrected how your order travels`
+        : `Your order from ${part.sellerName} is ${part.status}`,
       paragraphs: [
         ...part.lines.map(lineText),
         ...(cancelled ? [`${part.movedBy} cancelled these.`, ...why, 'Nothing is due for these.'] : []),
+        ...trackingLines,
+        ...(trackingUrl === null ? [] : [`Your orders: ${ordersUrl}`]),
       ],
-      action: { label: 'See your orders', url: `${shopUrl}/dashboard/orders` },
+      action:
+        trackingUrl === null
+          ? { label: 'See your orders', url: ordersUrl }
+          : { label: 'Track your parcel', url: trackingUrl },
     }),
   };
 }

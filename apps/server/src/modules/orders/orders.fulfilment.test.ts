@@ -132,10 +132,12 @@ describe('PATCH /api/sales/:orderId/status: who may move a part', () => {
     const order = await newOrder();
     const sale = await ship(mia, order._id);
     const { email, userEmail, ...shown } = order;
+    const shippedAt = sale.products[0]?.shippedAt ?? null;
+    expect(shippedAt).not.toBeNull();
     expect(sale).toEqual({
       ...shown,
       buyer: publicOf(bea),
-      products: [{ ...order.products[0]!, status: 'shipped' }],
+      products: [{ ...order.products[0]!, status: 'shipped', shippedAt }],
       parts: [{ ...order.parts[0]!, status: 'shipped' }],
       // Mia's part only: her mug and her shipping.
       subtotal: 20,
@@ -144,6 +146,8 @@ describe('PATCH /api/sales/:orderId/status: who may move a part', () => {
       due: 30,
       status: 'shipped',
       payment: { method: 'cash on delivery', status: 'unpaid', due: 30, shipsOncePaid: false },
+      // The test app mails a shipment at once: there is no grace to take it back in.
+      takeBackUntil: null,
     });
     expect(await lineStatuses(order._id)).toEqual({ Mug: 'shipped', Lamp: 'processing' });
     expect(await statusOf(testApp.database.db, order._id)).toBe('processing');

@@ -1,5 +1,13 @@
 import fc from 'fast-check';
-import { CANCEL_REASON_MAX, ORDER_LINES_MAX, ORDER_STATUSES, QUANTITY_MAX } from '@bazaar/shared/orders';
+import {
+  CANCEL_REASON_MAX,
+  CARRIER_MAX,
+  ORDER_LINES_MAX,
+  ORDER_STATUSES,
+  QUANTITY_MAX,
+  TRACKING_NUMBER_MAX,
+  TRACKING_URL_MAX,
+} from '@bazaar/shared/orders';
 import { orderBody } from '../../test/order-fixtures.ts';
 import {
   asSegment,
@@ -24,6 +32,28 @@ import {
   validPaging,
   type HostileRoute,
 } from '../../hostile/hostile-entry.ts';
+
+/** Tracking a shipment must refuse: not text, too long, a number with markup or quotes, a link not https. */
+const trackingPoisons = {
+  carrier: fc.oneof(notText, overlongText(CARRIER_MAX)),
+  trackingNumber: fc.oneof(
+    notText,
+    overlongText(TRACKING_NUMBER_MAX),
+    fc.constantFrom('<b>1</b>', 'AB/12', 'AB_12', ...SQL_PAYLOADS),
+  ),
+  trackingUrl: fc.oneof(
+    notText,
+    fc.constantFrom(
+      'http://track.example/1',
+      'javascript:alert(1)',
+      'data:text/html,hi',
+      'track.example/1',
+      'not a link',
+      `https://track.example/${'x'.repeat(TRACKING_URL_MAX)}`,
+      ...SQL_PAYLOADS,
+    ),
+  ),
+};
 
 /** Text that names no order status. */
 const notStatus = fc.constantFrom('refunded', 'CANCELLED', 'Shipped', '', ' shipped', ...SQL_PAYLOADS);
@@ -115,6 +145,7 @@ export const hostileRoutes: HostileRoute[] = [
             status: fc.oneof(notText, notStatus, fc.constantFrom('processing', 'delivered')),
             // With a move that is no cancellation, even a fine reason is refused.
             reason: fc.oneof(notText, overlongText(CANCEL_REASON_MAX), fc.constantFrom('', '  ', 'Sold out')),
+            ...trackingPoisons,
           },
         ).map(json('PATCH', `/api/sales/${scene.orderId}/status`)),
         fc.tuple(hostileSegment, fc.constantFrom(...ORDER_STATUSES)).map(([id, status]) => ({
@@ -132,6 +163,40 @@ export const hostileRoutes: HostileRoute[] = [
                 payload: { status },
               })),
             ]),
+      ),
+  },
+  {
+    route: 'PATCH /api/sales/:orderId/shipment',
+    callers: ['anonymous', 'owner', 'stranger'],
+    // The scene's order is processing: nothing of it is shipped, so even fine tracking is refused.
+    requests: (scene, caller) =>
+      fc.oneof(
+        poisonedBody({ carrier: 'RedX', trackingNumber: 'RX123' }, trackingPoisons).map(
+          json('PATCH', `/api/sales/${scene.orderId}/shipment`),
+        ),
+        hostileSegment.map((id) => ({
+          method: 'PATCH' as const,
+          url: `/api/sales/${asSegment(id)}/shipment`,
+          payload: { trackingNumber: 'RX123' },
+        })),
+        fc.constant({
+          method: 'PATCH' as const,
+          url: `/api/sales/${scene.orderId}/shipment`,
+          payload: caller === 'owner' ? { carrier: 'RedX' } : { trackingNumber: 'RX123' },
+        }),
+      ),
+  },
+  {
+    route: 'DELETE /api/sales/:orderId/shipment',
+    callers: ['anonymous', 'owner', 'stranger'],
+    // Nothing of the scene's order is shipped: there is no shipment to take back, for anyone.
+    requests: (scene) =>
+      fc.oneof(
+        hostileSegment.map((id) => ({
+          method: 'DELETE' as const,
+          url: `/api/sales/${asSegment(id)}/shipment`,
+        })),
+        fc.constant({ method: 'DELETE' as const, url: `/api/sales/${scene.orderId}/shipment` }),
       ),
   },
   {

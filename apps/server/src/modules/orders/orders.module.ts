@@ -19,18 +19,21 @@ export async function registerOrders(
     db,
     imageUrls,
     shopUrl,
+    shippingGraceSeconds,
     repository,
     payments,
   }: {
     db: Database;
     imageUrls: ShopImageUrls;
     shopUrl: string;
+    /** SHIPPING_GRACE_SECONDS. */
+    shippingGraceSeconds: number;
     repository?: OrdersRepositoryOptions;
     payments: OrderPayments;
   },
 ) {
   const orders = createOrdersRepository(db, { ...repository, afterMove: payments.afterMove });
-  const service = createOrdersService(orders, payments, imageUrls, shopUrl);
+  const service = createOrdersService(orders, payments, imageUrls, shopUrl, shippingGraceSeconds);
   await api.register(orderRoutes(service));
   /** Moves an order's lines as the routes do, for the payments module's ending of unpaid orders. */
   return { moveLines: (...move: Parameters<typeof orders.moveLines>) => orders.moveLines(...move) };

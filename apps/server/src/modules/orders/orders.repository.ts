@@ -13,7 +13,13 @@ import {
   type Table,
 } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { orderStatusOf, type Canceller, type OrderListQuery, type OrderStatus } from '@bazaar/shared/orders';
+import {
+  orderStatusOf,
+  type Canceller,
+  type OrderListQuery,
+  type OrderStatus,
+  type Tracking,
+} from '@bazaar/shared/orders';
 import type { PublicUser } from '@bazaar/shared/users';
 import type { ShippingTerms } from '@bazaar/shared/pricing';
 import { prepareRows, type Database } from '../../db/client.ts';
@@ -23,10 +29,13 @@ import { orderLines, orderParts, orders, products, users } from '../../db/schema
 import {
   outboxEvents,
   queueShopMails,
+  rewriteHeldMail,
   shopMailsInsert,
+  withdrawHeldMails,
   type MailedLine,
   type OutgoingMail,
 } from '../mail/mail.module.ts';
+import { shippedMailKey } from './shipment.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -38,7 +47,17 @@ export type ShownLineRow = NewOrderLineRow & { seller: PublicUser | null };
 /** A stored line as answers show it. */
 export type ListedLineRow = OrderLineRow & { seller: PublicUser | null };
 /** A priced line, before the order knows whether its units come out of stock. */
-export type PricedLineRow = Omit<NewOrderLineRow, 'stockTaken' | 'status' | 'cancelledBy' | 'cancelReason'>;
+export type PricedLineRow = Omit<
+  NewOrderLineRow,
+  | 'stockTaken'
+  | 'status'
+  | 'cancelledBy'
+  | 'cancelReason'
+  | 'carrier'
+  | 'trackingNumber'
+  | 'trackingUrl'
+  | 'shippedAt'
+>;
 /**
  * A priced line with its seller's public identity and shipping terms, as the product showed them when it was priced.
  */
@@ -88,6 +107,8 @@ export interface LineMove {
   /** Who moves them and, for a cancellation, why if they said. */
   by: Canceller;
   reason?: string | undefined;
+  /** For a shipment, how it travels. */
+  tracking?: Tracking | undefined;
   /** The account making the move; null for the shop's own (an unpaid order's end). */
   actorEmail?: string | null;
   /** Checked under the order's lock, before any line moves: nothing moves unless it holds. */
@@ -107,6 +128,14 @@ export interface MovedLines {
   /** The statuses of the lines the move could reach (the seller's, or all), after it. */
   reachable: OrderStatus[];
 }
+
+/** What taking back a shipment came to; nothing is written unless it was `taken back`. */
+export type TakeBack =
+  | { outcome: 'taken back'; order: OrderRow }
+  /** No line of the caller's is shipped. */
+  | { outcome: 'not shipped'; reachable: OrderStatus[] }
+  /** Shipped longer ago than the grace period, or its mail went out (or is going): the buyer was told. */
+  | { outcome: 'told' };
 
 /** A listed order with its buyer's public identity (null for an order whose account is gone). */
 export type ListedOrderRow = OrderRow & { buyer: { handle: string; name: string } | null };
@@ -188,6 +217,28 @@ interface PlacementRow {
 }
 
 const value = (name: string) => sql.placeholder(name);
+
+const noTracking: Tracking = { carrier: null, trackingNumber: null, trackingUrl: null };
+
+/** Lines with the names of their sellers (null once a seller's account is gone). */
+async function withSellerNames<Line extends { sellerEmail: string }>(
+  tx: Database,
+  lines: Line[],
+): Promise<(Line & { sellerName: string | null })[]> {
+  const sellers = await tx
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(inArray(users.email, [...new Set(lines.map((line) => line.sellerEmail))]));
+  const sellerNameOf = (email: string) => sellers.find((seller) => seller.email === email)?.name ?? null;
+  return lines.map((line) => ({ ...line, sellerName: sellerNameOf(line.sellerEmail) }));
+}
+
+/** Lines grouped by their seller, in the order their sellers first come. */
+function bySeller<Line extends { sellerEmail: string }>(lines: Line[]): Line[][] {
+  const groups = new Map<string, Line[]>();
+  for (const line of lines) groups.set(line.sellerEmail, [...(groups.get(line.sellerEmail) ?? []), line]);
+  return [...groups.values()];
+}
 
 /** The units of one product a buyer may hold in orders not yet shipped, unless the shop says otherwise. */
 export const UNITS_HELD_PER_PRODUCT_DEFAULT = 99;
@@ -394,7 +445,7 @@ export function createOrdersRepository(
   type OrderedProduct = Awaited<ReturnType<typeof productsByIds.execute>>[number];
   const pricedProducts = createByteLru<OrderedProduct>(PRICED_PRODUCTS_BYTES);
 
-  return {
+  const repository = {
     /**
      * The products of an order, with what its lines keep of them: as this process last read them, the others from
      * the database. `placeOrder` refuses lines whose product has changed since, and forgets it.
@@ -456,6 +507,10 @@ export function createOrdersRepository(
         status: 'processing' as const,
         cancelledBy: null,
         cancelReason: null,
+        carrier: null,
+        trackingNumber: null,
+        trackingUrl: null,
+        shippedAt: null,
       }));
       const placement = await insertOrder(
         placed,
@@ -597,6 +652,8 @@ export function createOrdersRepository(
                 .set({
                   status: to,
                   ...(to === 'cancelled' ? { cancelledBy: by, cancelReason: reason ?? null } : {}),
+                  ...(to === 'shipped' ? { ...noTracking, ...move.tracking, shippedAt: sql`now()` } : {}),
+                  ...(to === 'processing' ? { ...noTracking, shippedAt: null } : {}),
                 })
                 .where(and(reached, inArray(orderLines.status, [...from])))
                 .returning({
@@ -623,13 +680,7 @@ export function createOrdersRepository(
           .filter((line) => sellerEmail === undefined || line.sellerEmail === sellerEmail)
           .map((line) => line.status);
         if (moved.length === 0) return { order: locked, moved: 0, reachable };
-        const sellers = await tx
-          .select({ email: users.email, name: users.name })
-          .from(users)
-          .where(inArray(users.email, [...new Set(moved.map((line) => line.sellerEmail))]));
-        const sellerNameOf = (email: string) =>
-          sellers.find((seller) => seller.email === email)?.name ?? null;
-        const movedLines = moved.map((line) => ({ ...line, sellerName: sellerNameOf(line.sellerEmail) }));
+        const movedLines = await withSellerNames(tx, moved);
         await queueShopMails(tx, mailsOf(locked, movedLines));
         await afterMove?.(tx, locked, move, movedLines);
         const [order] = await tx
@@ -640,7 +691,96 @@ export function createOrdersRepository(
         return { order: order ?? locked, moved: moved.length, reachable };
       });
     },
+
+    /**
+     * Moves the shipped lines `sellerEmail` reaches (every one when undefined) back to processing, withdrawing the
+     * buyer's mails of them, while the buyer has not been told: every such line was shipped within the last
+     * `graceSeconds` and no mail of it has gone to a sender. Under the order's lock, as every move (`moveLines`); a
+     * sender claiming the mail at once waits for it, or it for the sender. Undefined when there is no such order.
+     */
+    async takeBack(
+      orderId: string,
+      sellerEmail: string | undefined,
+      graceSeconds: number,
+    ): Promise<TakeBack | undefined> {
+      let told = false;
+      let statuses: OrderStatus[] = [];
+      const onlyIf = async (tx: Database) => {
+        const lines = await tx
+          .select({
+            sellerEmail: orderLines.sellerEmail,
+            status: orderLines.status,
+            recent: sql<boolean>`coalesce(${orderLines.shippedAt} > now() - ${`${graceSeconds} seconds`}::interval, false)`,
+          })
+          .from(orderLines)
+          .where(
+            and(
+              eq(orderLines.orderId, orderId),
+              sellerEmail === undefined ? undefined : eq(orderLines.sellerEmail, sellerEmail),
+            ),
+          );
+        statuses = lines.map((line) => line.status);
+        const shipped = lines.filter((line) => line.status === 'shipped');
+        if (shipped.length === 0) return false;
+        const keys = [...new Set(shipped.map((line) => shippedMailKey(orderId, line.sellerEmail)))];
+        told = shipped.some((line) => !line.recent) || !(await withdrawHeldMails(tx, keys));
+        return !told;
+      };
+      const moved = await repository.moveLines(
+        orderId,
+        { sellerEmail, from: ['shipped'], to: 'processing', by: 'seller', onlyIf },
+        () => [],
+      );
+      if (!moved) return undefined;
+      if (told) return { outcome: 'told' };
+      if (moved.moved === 0) return { outcome: 'not shipped', reachable: statuses };
+      return { outcome: 'taken back', order: moved.order };
+    },
+
+    /**
+     * Sets the tracking of the shipped lines `sellerEmail` reaches (every one when undefined). The buyer's mail of
+     * each part's shipment, if it still waits, says the new tracking (`mailsOf(..., 'waiting')`); once it went, the
+     * buyer gets a mail of the correction (`'corrected'`). Undefined when there is no such order, 0 lines when none
+     * is shipped.
+     */
+    retrack(
+      orderId: string,
+      sellerEmail: string | undefined,
+      tracking: Tracking,
+      mailsOf: (order: OrderRow, lines: MovedLine[], news: 'waiting' | 'corrected') => OutgoingMail,
+    ): Promise<{ order: OrderRow; lines: number; reachable: OrderStatus[] } | undefined> {
+      return db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+        if (!locked) return undefined;
+        const reached = and(
+          eq(orderLines.orderId, orderId),
+          sellerEmail === undefined ? undefined : eq(orderLines.sellerEmail, sellerEmail),
+        );
+        const retracked = await tx
+          .update(orderLines)
+          .set(tracking)
+          .where(and(reached, eq(orderLines.status, 'shipped')))
+          .returning({
+            sellerEmail: orderLines.sellerEmail,
+            name: orderLines.name,
+            quantity: orderLines.quantity,
+            lineTotalCents: orderLines.lineTotalCents,
+          });
+        if (retracked.length === 0) {
+          const statuses = await tx.select({ status: orderLines.status }).from(orderLines).where(reached);
+          return { order: locked, lines: 0, reachable: statuses.map((line) => line.status) };
+        }
+        const lines = await withSellerNames(tx, retracked);
+        for (const part of bySeller(lines)) {
+          const key = shippedMailKey(orderId, part[0]?.sellerEmail ?? '');
+          const rewritten = await rewriteHeldMail(tx, key, mailsOf(locked, part, 'waiting'));
+          if (!rewritten) await queueShopMails(tx, [mailsOf(locked, part, 'corrected')]);
+        }
+        return { order: locked, lines: lines.length, reachable: ['shipped'] };
+      });
+    },
   };
+  return repository;
 }
 
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

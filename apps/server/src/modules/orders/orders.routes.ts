@@ -15,6 +15,7 @@ import {
   SaleIdParamsSchema,
   SaleSchema,
   SalesQuerySchema,
+  TrackingSchema,
 } from '@bazaar/shared/orders';
 import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 import { errorResponses } from '../../errors/error-responses.ts';
@@ -190,6 +191,52 @@ export function orderRoutes(service: OrdersService) {
         config: { signedIn: true },
       },
       async (request) => service.changeSaleStatus(request.viewer, request.params.orderId, request.body),
+    );
+
+    routes.patch(
+      '/sales/:orderId/shipment',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Correct the tracking of your shipment',
+          description:
+            "Sets `carrier`, `trackingNumber` and `trackingUrl` (each optional; a known carrier's page is built from " +
+            "the number) on the caller's shipped lines of the order (an admin's: every shipped line). If the " +
+            "buyer's mail of the shipment still waits, it says the new tracking; once it went, the buyer is " +
+            'mailed the correction. A 403 when the caller has no line in the order, a 409 when none is shipped.',
+          params: SaleIdParamsSchema,
+          body: TrackingSchema,
+          response: {
+            200: SaleSchema,
+            ...errorResponses(400, 401, 403, 404, 409),
+          },
+        },
+        config: { signedIn: true },
+      },
+      async (request) => service.correctTracking(request.viewer, request.params.orderId, request.body),
+    );
+
+    routes.delete(
+      '/sales/:orderId/shipment',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: 'Take back a shipment marked by mistake',
+          description:
+            "Moves the caller's shipped lines of the order (an admin's: every shipped line) back to processing and " +
+            "withdraws the buyer's mail of the shipment, while the buyer has not been told: within " +
+            "SHIPPING_GRACE_SECONDS of shipping (the sale's `takeBackUntil`) and before the mail went out. A 409 " +
+            'once the buyer may have been told, or when nothing is shipped; a 403 when the caller has no line in ' +
+            'the order.',
+          params: SaleIdParamsSchema,
+          response: {
+            200: SaleSchema,
+            ...errorResponses(401, 403, 404, 409),
+          },
+        },
+        config: { signedIn: true },
+      },
+      async (request) => service.takeBackShipment(request.viewer, request.params.orderId),
     );
   };
 }

@@ -64,6 +64,7 @@ function asSale({ email, userEmail, ...order }: Order, buyer: TestAccount, due =
     ...order,
     buyer: { handle: buyer.handle, name: buyer.name },
     payment: { method, status, due, shipsOncePaid: isWalletMethod(method) },
+    takeBackUntil: null,
   };
 }
 

@@ -12,6 +12,8 @@ import {
   type OrderStatusUpdate,
   type Sale,
   type SalesQuery,
+  type Tracking,
+  trackingOf,
 } from '@bazaar/shared/orders';
 import { centsToDollars, formatDollars, sumCents } from '@bazaar/shared/pricing';
 import { isForeignKeyViolation } from '../../db/errors.ts';
@@ -35,6 +37,7 @@ import type {
   ShownLineRow,
   LineMove,
 } from './orders.repository.ts';
+import { shippedMailKey } from './shipment.ts';
 import type { ShopImageUrls } from '../../images/image-urls.ts';
 import { pricedLine } from '../../db/order-line.ts';
 import { partsOf, shippingAtPlacement, totalWithShippingCents } from './order-parts.ts';
@@ -90,6 +93,10 @@ function toOrder(
       status: line.status,
       seller: line.seller,
       cancellation: line.cancelledBy ? { by: line.cancelledBy, reason: line.cancelReason } : null,
+      carrier: line.carrier,
+      trackingNumber: line.trackingNumber,
+      trackingUrl: line.trackingUrl,
+      shippedAt: line.shippedAt?.toISOString() ?? null,
     })),
     subtotal: centsToDollars(sumCents(parts.map((part) => part.goodsCents))),
     shipping: centsToDollars(sumCents(parts.map((part) => part.shippingCents))),
@@ -108,6 +115,17 @@ function toOrder(
 }
 
 /**
+ * Until when the shipped lines of `lines` may be taken back, `graceSeconds` after the last was shipped; null when
+ * none is shipped or that time has passed (or a line was shipped before the time of shipping was kept).
+ */
+function takeBackUntil(lines: ShownLineRow[], graceSeconds: number, now = Date.now()): string | null {
+  const shipped = lines.filter((line) => line.status === 'shipped');
+  if (shipped.length === 0 || shipped.some((line) => line.shippedAt === null)) return null;
+  const until = Math.min(...shipped.map((line) => line.shippedAt?.getTime() ?? 0)) + graceSeconds * 1000;
+  return until > now ? new Date(until).toISOString() : null;
+}
+
+/**
  * A sale as a seller sees it: the buyer by handle and name; neither the account's nor the contact e-mail, and the
  * delivery contact (the order's own copy, never the profile's) only while `withContact`.
  */
@@ -116,11 +134,11 @@ function toSale(
   lines: ShownLineRow[],
   shipping: ReadonlyMap<string, number>,
   images: ShopImageUrls,
-  withContact: boolean,
+  { withContact, graceSeconds }: { withContact: boolean; graceSeconds: number },
 ): UnpaidSale {
   const { email, userEmail, ...order } = toOrder(row, lines, shipping, images);
   const contact = withContact ? {} : { name: null, phone: null, address: null };
-  return { ...order, ...contact, buyer: row.buyer };
+  return { ...order, ...contact, buyer: row.buyer, takeBackUntil: takeBackUntil(lines, graceSeconds) };
 }
 
 /** How an order is shaped for an answer, from its row, its lines and what each seller's part was charged to ship. */
@@ -317,6 +335,8 @@ export function createOrdersService(
   payments: OrderPayments,
   images: ShopImageUrls,
   shopUrl: string,
+  /** SHIPPING_GRACE_SECONDS: how long a shipment may be taken back, and its mail waits. */
+  shippingGraceSeconds = 300,
 ) {
   const isBuyer = (viewer: Viewer, order: OrderRow) => order.userEmail === viewer.email.toLowerCase();
   /** The viewer's sales: only their lines, unless an admin's, who sees every line. */
@@ -325,13 +345,10 @@ export function createOrdersService(
   const presentSale =
     (sellerEmail: string | undefined): Presenter<ListedOrderRow, UnpaidSale> =>
     (row, lines, shipping) =>
-      toSale(
-        row,
-        lines,
-        shipping,
-        images,
-        sellerEmail === undefined || sellerHasWorkLeft(lines.map((line) => line.status)),
-      );
+      toSale(row, lines, shipping, images, {
+        withContact: sellerEmail === undefined || sellerHasWorkLeft(lines.map((line) => line.status)),
+        graceSeconds: shippingGraceSeconds,
+      });
 
   /** The order a client named, or a 404. */
   async function existing<Row>(found: Promise<Row | undefined>): Promise<Row> {
@@ -340,19 +357,26 @@ export function createOrdersService(
     return row;
   }
 
-  /** The buyer hears of a seller's or an admin's move, and why a cancellation was made: one mail per part moved. */
+  /**
+   * The buyer hears of a seller's or an admin's move, and why a cancellation was made: one mail per part moved. The
+   * mail of a shipment, with how it travels, waits for the grace period in which the shipment may be taken back.
+   */
   const toBuyer =
-    (to: OrderStatus, by: 'seller' | 'admin', reason?: string) =>
+    (to: OrderStatus, by: 'seller' | 'admin', { reason, tracking }: Omit<LineMove, 'from' | 'to' | 'by'>) =>
     (order: OrderRow, moved: MovedLine[]): OutgoingMail[] =>
-      partsBySeller(moved).map(({ sellerName, lines }) =>
-        statusChangedMail(shopUrl, order, {
+      partsBySeller(moved).map(({ sellerEmail, sellerName, lines }) => ({
+        ...statusChangedMail(shopUrl, order, {
           sellerName: sellerName ?? 'a former seller',
           status: to,
           lines,
           movedBy: by === 'admin' ? 'Bazaar' : (sellerName ?? 'The seller'),
           reason,
+          tracking,
         }),
-      );
+        ...(to === 'shipped'
+          ? { hold: { key: shippedMailKey(order.id, sellerEmail), seconds: shippingGraceSeconds } }
+          : {}),
+      }));
 
   /** The buyer knows what they did: each seller whose part they cancelled hears of it. */
   const toSellers = (order: OrderRow, moved: MovedLine[]): OutgoingMail[] =>
@@ -369,6 +393,23 @@ export function createOrdersService(
     if (!moved) throw notFound('Order');
     if (moved.moved === 0) throw new AppError('CONFLICT', refusal(moved.reachable, moved.order));
     return moved.order;
+  }
+
+  /** Whose lines of the order the viewer moves: their own (403 without any), or every line for an admin. */
+  async function sellerOf(viewer: Viewer, orderId: string): Promise<string | undefined> {
+    const sellerEmail = sellerScope(viewer);
+    if (sellerEmail !== undefined && (await repository.linesOf([orderId], sellerEmail)).length === 0) {
+      throw new AppError('FORBIDDEN', 'You have nothing to ship in this order.');
+    }
+    return sellerEmail;
+  }
+
+  /** The sale as the viewer sees it after their write. */
+  async function saleAfter(row: ListedOrderRow, sellerEmail: string | undefined): Promise<Sale> {
+    const [sale] = await withLines(repository, [row], sellerEmail, presentSale(sellerEmail));
+    const [paid] = sale ? await withSalePayments(payments, [sale], sellerEmail) : [];
+    if (!paid) throw notFound('Order');
+    return paid;
   }
 
   async function page(query: OrderListQuery & OrderFilter) {
@@ -536,11 +577,8 @@ export function createOrdersService(
      * The buyer cancels every line of their order still processing; an admin moves every line that may make the
      * move (ships or cancels processing lines, delivers or cancels shipped ones). 409 when no line can.
      */
-    async changeStatus(
-      viewer: Viewer,
-      id: string,
-      { status: to, reason }: OrderStatusUpdate,
-    ): Promise<Order> {
+    async changeStatus(viewer: Viewer, id: string, update: OrderStatusUpdate): Promise<Order> {
+      const { status: to, reason } = update;
       const row = await existing(repository.findById(id));
       const roles: FulfilmentRole[] = [];
       if (isBuyer(viewer, row)) roles.push('buyer');
@@ -548,6 +586,7 @@ export function createOrdersService(
       if (roles.length === 0) {
         throw new AppError('FORBIDDEN', 'Only the buyer or an admin may change this order.');
       }
+      const tracking = trackingOf(update);
       const moved = await makeMove(
         row.id,
         {
@@ -555,9 +594,10 @@ export function createOrdersService(
           to,
           by: viewer.isAdmin ? 'admin' : 'buyer',
           reason,
+          tracking,
           actorEmail: viewer.email.toLowerCase(),
         },
-        viewer.isAdmin ? toBuyer(to, 'admin', reason) : toSellers,
+        viewer.isAdmin ? toBuyer(to, 'admin', { reason, tracking }) : toSellers,
         (_reachable, order) => `An order that is ${order.status} cannot become ${to}.`,
       );
       return orderWithLines(repository, payments, images, moved);
@@ -567,40 +607,90 @@ export function createOrdersService(
      * A seller moves their own lines of an order (ships or cancels processing ones, delivers shipped ones); an
      * admin moves every line that may make the move. 403 for anyone else, 409 when no line can make the move.
      */
-    async changeSaleStatus(
-      viewer: Viewer,
-      orderId: string,
-      { status: to, reason }: OrderStatusUpdate,
-    ): Promise<Sale> {
+    async changeSaleStatus(viewer: Viewer, orderId: string, update: OrderStatusUpdate): Promise<Sale> {
+      const { status: to, reason } = update;
       const row = await existing(repository.findListed({ id: orderId }));
-      const sellerEmail = sellerScope(viewer);
-      if (sellerEmail !== undefined && (await repository.linesOf([row.id], sellerEmail)).length === 0) {
-        throw new AppError('FORBIDDEN', 'You have nothing to ship in this order.');
-      }
+      const sellerEmail = await sellerOf(viewer, row.id);
       if (sellerEmail !== undefined && to === 'cancelled' && reason === undefined) {
         throw new AppError('VALIDATION_ERROR', 'Say why you cancel: the buyer is told.', [
           { path: 'reason', message: 'Say why you cancel: the buyer is told.' },
         ]);
       }
       const by = viewer.isAdmin ? 'admin' : 'seller';
+      const tracking = trackingOf(update);
       const moved = await makeMove(
         row.id,
-        { sellerEmail, from: movableFrom([by], to), to, by, reason, actorEmail: viewer.email.toLowerCase() },
-        toBuyer(to, by, reason),
+        {
+          sellerEmail,
+          from: movableFrom([by], to),
+          to,
+          by,
+          reason,
+          tracking,
+          actorEmail: viewer.email.toLowerCase(),
+        },
+        toBuyer(to, by, { reason, tracking }),
         (reachable, order) =>
           sellerEmail === undefined
             ? `An order that is ${order.status} cannot become ${to}.`
             : `Your part of this order is ${orderStatusOf(reachable)}; it cannot become ${to}.`,
       );
-      const [sale] = await withLines(
-        repository,
-        [{ ...row, ...moved }],
-        sellerEmail,
-        presentSale(sellerEmail),
+      return saleAfter({ ...row, ...moved }, sellerEmail);
+    },
+
+    /**
+     * The seller (or an admin, for every line) takes back a shipment marked by mistake: its lines are processing
+     * again and the buyer's mail of it is withdrawn. 409 once the buyer may have been told (the grace period over,
+     * or the mail gone out), or when nothing is shipped.
+     */
+    async takeBackShipment(viewer: Viewer, orderId: string): Promise<Sale> {
+      const row = await existing(repository.findListed({ id: orderId }));
+      const sellerEmail = await sellerOf(viewer, row.id);
+      const taken = await existing(repository.takeBack(row.id, sellerEmail, shippingGraceSeconds));
+      if (taken.outcome === 'told') {
+        throw new AppError(
+          'CONFLICT',
+          'The buyer has already been told this shipped: it can no longer be taken back. Correct its tracking instead.',
+        );
+      }
+      if (taken.outcome === 'not shipped') {
+        throw new AppError(
+          'CONFLICT',
+          `Nothing of yours in this order is shipped: it is ${orderStatusOf(taken.reachable)}.`,
+        );
+      }
+      return saleAfter({ ...row, ...taken.order }, sellerEmail);
+    },
+
+    /**
+     * The seller (or an admin, for every line) corrects how their shipped lines travel. The buyer's mail of the
+     * shipment says the new tracking if it still waits; otherwise the buyer is mailed the correction. 409 when
+     * nothing is shipped.
+     */
+    async correctTracking(viewer: Viewer, orderId: string, given: Tracking): Promise<Sale> {
+      const row = await existing(repository.findListed({ id: orderId }));
+      const sellerEmail = await sellerOf(viewer, row.id);
+      const tracking = trackingOf(given);
+      const corrected = await existing(
+        repository.retrack(row.id, sellerEmail, tracking, (order, lines, news) => {
+          const sellerName = lines[0]?.sellerName ?? 'a former seller';
+          return statusChangedMail(shopUrl, order, {
+            sellerName,
+            status: 'shipped',
+            lines,
+            movedBy: sellerName,
+            tracking,
+            corrected: news === 'corrected',
+          });
+        }),
       );
-      const [paid] = sale ? await withSalePayments(payments, [sale], sellerEmail) : [];
-      if (!paid) throw notFound('Order');
-      return paid;
+      if (corrected.lines === 0) {
+        throw new AppError(
+          'CONFLICT',
+          `Nothing of yours in this order is shipped: it is ${orderStatusOf(corrected.reachable)}.`,
+        );
+      }
+      return saleAfter({ ...row, ...corrected.order }, sellerEmail);
     },
   };
 }

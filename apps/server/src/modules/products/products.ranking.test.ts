@@ -37,6 +37,13 @@ const TYPED = [
   'office',
 ] as const;
 
+const HOUR = 60 * 60_000;
+/** A flash sale, running (its end ahead) or over (its end passed), or none. */
+const flashSaleArbitrary = fc.constantFrom('none', 'running', 'over').map((sale) => ({
+  flashSale: sale !== 'none',
+  flashSaleEndsAt: sale === 'none' ? null : new Date(Date.now() + (sale === 'running' ? HOUR : -HOUR)),
+}));
+
 const productArbitrary = fc.record({
   words: fc.uniqueArray(fc.constantFrom(...NAME_WORDS), { minLength: 1, maxLength: 3 }),
   brand: fc.constantFrom(...BRANDS),
@@ -44,7 +51,7 @@ const productArbitrary = fc.record({
   priceCents: fc.integer({ min: 0, max: 5_000 }),
   ratings: fc.constantFrom(0, 2, 4.5),
   stock: fc.constantFrom(null, 0, 3),
-  flashSale: fc.boolean(),
+  flashSale: flashSaleArbitrary,
 });
 
 /** A write after the catalog is made, which the postings must follow. */
@@ -58,7 +65,9 @@ const changeArbitrary = fc.record({
       brand: fc.constantFrom(...BRANDS),
       categories: fc.constantFrom('home', 'phones office').map((tags) => tags.split(' ')),
     }),
-    fc.record({ ratings: fc.constantFrom(0, 2, 4.5), flashSale: fc.boolean() }),
+    fc
+      .record({ ratings: fc.constantFrom(0, 2, 4.5), flashSale: flashSaleArbitrary })
+      .map(({ flashSale, ...change }) => ({ ...change, ...flashSale })),
     fc.constant('delete' as const),
   ),
 });
@@ -92,7 +101,7 @@ const generated = (name: (typeof NAME_WORDS)[number]): Generated => ({
   priceCents: 100,
   ratings: 0,
   stock: null,
-  flashSale: false,
+  flashSale: { flashSale: false, flashSaleEndsAt: null },
 });
 
 /** The same filter in SQL over `products`, for the oracle's list of candidates. */
@@ -105,7 +114,10 @@ const productsPassing = (query: Query) =>
       ...(query.rating_min === undefined ? [] : [sql`ratings >= ${query.rating_min}`]),
       ...(query.brand === undefined ? [] : [sql`brand = ${query.brand}`]),
       ...(query.category === undefined ? [] : [sql`${query.category} = any(categories)`]),
-      ...(query.flash_sale === undefined ? [] : [sql`flash_sale = ${query.flash_sale}`]),
+      // In the flash sale: ticked, and its end still ahead.
+      ...(query.flash_sale === undefined
+        ? []
+        : [sql`coalesce(flash_sale and flash_sale_ends_at > now(), false) = ${query.flash_sale}`]),
     ],
     sql` and `,
   );
@@ -129,8 +141,8 @@ describe('a search by relevance', () => {
               ? []
               : await insertProducts(
                   db,
-                  catalog.map(({ words, ...product }) =>
-                    productRow({ ...product, name: words.join(' '), discount: 0 }),
+                  catalog.map(({ words, flashSale, ...product }) =>
+                    productRow({ ...product, ...flashSale, name: words.join(' '), discount: 0 }),
                   ),
                 );
           for (const change of changes) {

@@ -7,11 +7,13 @@ import {
   desc,
   eq,
   getTableColumns,
+  gt,
   gte,
   inArray,
   isNull,
   lt,
   lte,
+  not,
   or,
   sql,
   type AnyColumn,
@@ -89,7 +91,7 @@ export type ProductListFilter = ProductFilter & Pick<ProductListQuery, 'sort' | 
 /** The columns the facet groups' selections read (`selectionsWhere`), in a table or a facet pool. */
 type SelectedColumns = Record<'categories' | 'brand' | 'saleCents' | 'ratings', AnyColumn> & { inStock: SQL };
 /** The columns a filter reads, in `products` and in `search_postings` alike. */
-type FilteredColumns = SelectedColumns & Record<'flashSale' | 'sellerId', AnyColumn>;
+type FilteredColumns = SelectedColumns & Record<'flashSale' | 'flashSaleEndsAt' | 'sellerId', AnyColumn>;
 
 const filteredColumnsOf = (
   table: typeof products | typeof searchPostings,
@@ -97,6 +99,7 @@ const filteredColumnsOf = (
 ): FilteredColumns => ({
   categories: table.categories,
   flashSale: table.flashSale,
+  flashSaleEndsAt: table.flashSaleEndsAt,
   sellerId: table.sellerId,
   brand: table.brand,
   saleCents: table.saleCents,
@@ -122,10 +125,25 @@ function selectionsWhere(filter: ProductFilter, table: SelectedColumns): SQL | u
   );
 }
 
+/** How long a flash sale set without an end lasts. */
+const FLASH_SALE_DEFAULT = sql`interval '1 day'`;
+
+/** The end a write gives a flash sale: the one it sets, or `otherwise` for a flash sale ticked without one. */
+const flashSaleEnd = (values: Partial<NewProductRow>, otherwise: SQL) =>
+  values.flashSale === true && values.flashSaleEndsAt === undefined ? otherwise : values.flashSaleEndsAt;
+
+/** Whether a product is in a running flash sale: ticked, and its end still ahead. */
+const inFlashSale = (table: FilteredColumns) =>
+  sql`coalesce(${table.flashSale} and ${table.flashSaleEndsAt} > now(), false)`;
+
 /** Everything a filter asks but its words. */
 function valuesWhere(filter: ProductFilter, table: FilteredColumns): SQL | undefined {
   return and(
-    filter.flash_sale === undefined ? undefined : eq(table.flashSale, filter.flash_sale),
+    filter.flash_sale === undefined
+      ? undefined
+      : filter.flash_sale
+        ? and(eq(table.flashSale, true), gt(table.flashSaleEndsAt, sql`now()`))
+        : not(inFlashSale(table)),
     filter.sellerId === undefined ? undefined : eq(table.sellerId, filter.sellerId),
     selectionsWhere(filter, table),
   );
@@ -539,7 +557,12 @@ export function createProductsRepository(db: Database, { searchTimeoutMs }: Prod
     },
 
     async create(values: NewProductRow): Promise<ProductRow> {
-      const inserted = db.$with('inserted').as(db.insert(products).values(values).returning(productColumns));
+      const inserted = db.$with('inserted').as(
+        db
+          .insert(products)
+          .values({ ...values, flashSaleEndsAt: flashSaleEnd(values, sql`now() + ${FLASH_SALE_DEFAULT}`) })
+          .returning(productColumns),
+      );
       const [row] = await withSeller(db.with(inserted), inserted);
       if (!row) throw new Error('insert returned no product');
       return row;
@@ -553,7 +576,16 @@ export function createProductsRepository(db: Database, { searchTimeoutMs }: Prod
       const updated = db.$with('updated').as(
         db
           .update(products)
-          .set({ ...values, updatedAt: sql`now()` })
+          .set({
+            ...values,
+            // Ticked again without an end, a running flash sale keeps its end; an ended one gets a new day.
+            flashSaleEndsAt: flashSaleEnd(
+              values,
+              sql`coalesce(case when ${products.flashSaleEndsAt} > now() then ${products.flashSaleEndsAt} end,
+                now() + ${FLASH_SALE_DEFAULT})`,
+            ),
+            updatedAt: sql`now()`,
+          })
           .where(editableBy(id, editor))
           .returning(productColumns),
       );

@@ -24,6 +24,7 @@ import type {
 import type { TypedWord } from './product-search.ts';
 
 function toProduct(row: ProductRow, images: ShopImageUrls): Product {
+  const flashSaleEnd = runningFlashSaleEnd(row);
   return {
     _id: row.id,
     name: row.name,
@@ -33,7 +34,8 @@ function toProduct(row: ProductRow, images: ShopImageUrls): Product {
     brand: row.brand,
     ratings: row.ratings,
     reviews_count: row.reviewsCount,
-    flash_sale: row.flashSale,
+    flash_sale: flashSaleEnd !== null,
+    flashSaleEndsAt: flashSaleEnd?.toISOString() ?? null,
     mainImage: { url: images.sent(row.mainImageUrl), alt: row.name },
     images: row.imageUrls.map((url) => ({ url: images.sent(url), alt: row.name })),
     features: row.features,
@@ -45,6 +47,12 @@ function toProduct(row: ProductRow, images: ShopImageUrls): Product {
     stock: row.stock,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** When the product's flash sale ends, if it is in one that has not ended. */
+function runningFlashSaleEnd(row: Pick<ProductRow, 'flashSale' | 'flashSaleEndsAt'>): Date | null {
+  const end = row.flashSale ? row.flashSaleEndsAt : null;
+  return end !== null && end.getTime() > Date.now() ? end : null;
 }
 
 /**
@@ -59,6 +67,9 @@ function toColumns(input: ProductUpdate, images: ShopImageUrls): Partial<NewProd
     discount: input.discount,
     brand: input.brand,
     flashSale: input.flash_sale,
+    // A flash sale given no end: the repository keeps the one it has or gives it a day (`flashSaleDefaultEnd`).
+    flashSaleEndsAt:
+      input.flash_sale === false ? null : input.flashSaleEndsAt ? new Date(input.flashSaleEndsAt) : undefined,
     mainImageUrl: input.mainImage === undefined ? undefined : images.stored(input.mainImage),
     imageUrls: input.images?.map(images.stored),
     features: input.features,

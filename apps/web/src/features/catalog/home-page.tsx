@@ -5,7 +5,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { SectionHeader } from '../../components/section-header.tsx';
 import { Banner } from './components/banner.tsx';
 import { CategoryGrid, CategoryGridPlaceholder } from './components/category-grid.tsx';
-import { Countdown } from './components/countdown.tsx';
+import { Countdown, soonestFlashSaleEnd } from './components/countdown.tsx';
 import { useCategories } from './api/get-categories.ts';
 import { useProducts, type GetProductsParams } from './api/get-products.ts';
 
@@ -81,6 +81,15 @@ function ProductsBlock({ params }: { params: GetProductsParams & { limit: number
   );
 }
 
+const FLASH_SALE_PARAMS = { flash_sale: true, sort: 'newest', limit: FLASH_SALE_COUNT } as const;
+
+/** Counts down to the soonest end of the flash sales the block shows, and reads the block again then. */
+function FlashSaleCountdown() {
+  // The block's own query (the same key): no second request.
+  const { data, refetch } = useProducts(FLASH_SALE_PARAMS);
+  return <Countdown label="Ending In" endsAt={soonestFlashSaleEnd(data)} onEnd={() => void refetch()} />;
+}
+
 function CategoriesBlock() {
   const { data, error, refetch } = useCategories({ sort: 'random', limit: CATEGORY_COUNT });
   return (
@@ -108,9 +117,9 @@ export function HomePage() {
         id="flash-sale-heading"
         title="Flash Sale"
         viewMoreTo="/flash-sale"
-        aside={<Countdown label="Ending In" />}
+        aside={<FlashSaleCountdown />}
       >
-        <ProductsBlock params={{ flash_sale: true, sort: 'newest', limit: FLASH_SALE_COUNT }} />
+        <ProductsBlock params={FLASH_SALE_PARAMS} />
       </HomeSection>
 
       <HomeSection id="categories-heading" title="Categories" viewMoreTo="/categories-all">

@@ -1,34 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTDOWN_START, tick, type CountdownTime } from './use-countdown.ts';
+import { timeLeft } from './use-countdown.ts';
 
-const time = (hours: number, minutes: number, seconds: number): CountdownTime => ({
-  hours,
-  minutes,
-  seconds,
-});
+const NOW = Date.UTC(2026, 10, 28, 12, 0, 0);
+const SECOND = 1000;
 
 describe('the flash-sale countdown', () => {
-  it('starts at 23:59:60', () => {
-    expect(COUNTDOWN_START).toEqual(time(23, 59, 60));
+  it('reads the real time left, in days, hours, minutes and seconds', () => {
+    const end = NOW + ((2 * 24 + 5) * 3600 + 7 * 60 + 9) * SECOND;
+    expect(timeLeft(end, NOW)).toEqual({ days: 2, hours: 5, minutes: 7, seconds: 9 });
   });
 
-  it('borrows like a clock', () => {
-    expect(tick(time(23, 59, 60))).toEqual(time(23, 59, 59));
-    expect(tick(time(23, 59, 0))).toEqual(time(23, 58, 59));
-    expect(tick(time(23, 0, 0))).toEqual(time(22, 59, 59));
-    expect(tick(time(0, 0, 1))).toEqual(time(0, 0, 0));
+  it('never shows a sixtieth second or minute', () => {
+    expect(timeLeft(NOW + 60 * SECOND, NOW)).toEqual({ days: 0, hours: 0, minutes: 1, seconds: 0 });
+    expect(timeLeft(NOW + 3600 * SECOND, NOW)).toEqual({ days: 0, hours: 1, minutes: 0, seconds: 0 });
+    expect(timeLeft(NOW + 59_500, NOW)).toEqual({ days: 0, hours: 0, minutes: 1, seconds: 0 });
   });
 
-  it('reaches 00:00:00 after 24 hours and stays there', () => {
-    let current = COUNTDOWN_START;
-    for (let second = 0; second < 24 * 3600; second++) current = tick(current);
-    expect(current).toEqual(time(0, 0, 0));
-    expect(tick(current)).toEqual(time(0, 0, 0));
+  it('is the same time whenever it is read again (a reload does not restart it)', () => {
+    const end = NOW + 5 * 3600 * SECOND;
+    expect(timeLeft(end, NOW + 10 * SECOND)).toEqual({ days: 0, hours: 4, minutes: 59, seconds: 50 });
   });
 
-  it('is one second short of zero a second before', () => {
-    let current = COUNTDOWN_START;
-    for (let second = 0; second < 24 * 3600 - 1; second++) current = tick(current);
-    expect(current).toEqual(time(0, 0, 1));
+  it('stays at zero once the end passed', () => {
+    expect(timeLeft(NOW - SECOND, NOW)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
   });
 });

@@ -1,32 +1,38 @@
 import { useEffect, useState } from 'react';
 
 export interface CountdownTime {
+  days: number;
   hours: number;
   minutes: number;
   seconds: number;
 }
 
-/** The spec's decorative start: hours from 23, minutes from 59, seconds from 60. */
-export const COUNTDOWN_START: CountdownTime = { hours: 23, minutes: 59, seconds: 60 };
-
-const isOver = ({ hours, minutes, seconds }: CountdownTime) => hours === 0 && minutes === 0 && seconds === 0;
-
-/** One second less, borrowing like a clock: 23:59:00 → 23:58:59; stays at 00:00:00. */
-export function tick(time: CountdownTime): CountdownTime {
-  if (time.seconds > 0) return { ...time, seconds: time.seconds - 1 };
-  if (time.minutes > 0) return { ...time, minutes: time.minutes - 1, seconds: 59 };
-  if (time.hours > 0) return { hours: time.hours - 1, minutes: 59, seconds: 59 };
-  return time;
+/** The time from `now` until `endsAt` (both ms since the epoch), in whole seconds; zero once it passed. */
+export function timeLeft(endsAt: number, now: number): CountdownTime {
+  const total = Math.max(0, Math.ceil((endsAt - now) / 1000));
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  };
 }
 
-/** A countdown from COUNTDOWN_START that ticks every second and stops at zero. */
-export function useCountdown(): CountdownTime {
-  const [time, setTime] = useState(COUNTDOWN_START);
-  const over = isOver(time);
+/**
+ * The time left until `endsAt` (an ISO time), read from the clock every second; `onEnd` runs once it is over.
+ * Null without an end.
+ */
+export function useCountdown(endsAt: string | null, onEnd?: () => void): CountdownTime | null {
+  const end = endsAt === null ? null : Date.parse(endsAt);
+  const [now, setNow] = useState(() => Date.now());
+  const over = end !== null && now >= end;
   useEffect(() => {
-    if (over) return;
-    const timer = setInterval(() => setTime(tick), 1000);
+    if (end === null || over) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
-  }, [over]);
-  return time;
+  }, [end, over]);
+  useEffect(() => {
+    if (over) onEnd?.();
+  }, [over, onEnd]);
+  return end === null ? null : timeLeft(end, now);
 }

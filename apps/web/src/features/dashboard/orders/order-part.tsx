@@ -64,6 +64,42 @@ function LineItem({
   );
 }
 
+/**
+ * How the part's shipped lines travel, as their seller said: the carrier, the tracking number, and a link to track
+ * them. Nothing when the seller said nothing (or nothing has shipped).
+ */
+function PartTracking({ lines }: { lines: OrderLine[] }) {
+  const shipped = lines.find(
+    (line) =>
+      (line.status === 'shipped' || line.status === 'delivered') &&
+      (line.carrier ?? line.trackingNumber ?? line.trackingUrl) !== null,
+  );
+  if (!shipped) return null;
+  const { carrier, trackingNumber, trackingUrl } = shipped;
+  return (
+    <p className="mt-2 flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-gray-700">
+      <span>
+        Shipped{carrier && ` with ${carrier}`}
+        {trackingNumber && (
+          <>
+            , tracking number <span className="font-mono break-all text-gray-900">{trackingNumber}</span>
+          </>
+        )}
+      </span>
+      {trackingUrl && (
+        <a
+          href={trackingUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={`${textLinkClass} print:hidden`}
+        >
+          Track your parcel<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      )}
+    </p>
+  );
+}
+
 /** The part's heading: its seller, a link to their page; or, to the seller, their own items. */
 function PartTitle({ seller, own }: { seller: OrderPart['seller']; own: boolean }) {
   if (own) return 'Your items';
@@ -113,6 +149,7 @@ export function OrderPartSection({
           <OrderStatusBadge status={part.status} />
         </div>
       </header>
+      <PartTracking lines={lines} />
       <ul aria-label={`Products of ${name}`} className="mt-2 divide-y divide-gray-100">
         {lines.map((line, position) => (
           <LineItem key={position} line={line} partStatus={part.status} canReview={canReview} />

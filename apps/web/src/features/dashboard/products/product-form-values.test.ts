@@ -26,6 +26,9 @@ function errorsOf(values: ProductFormValues) {
   return parsed.errors;
 }
 
+// A minute-exact end some days ahead: the form holds it to the minute.
+const flashSaleEnd = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 3 * 24 * 60 * 60_000).toISOString();
+
 const product: Product = {
   _id: '4b7b1a1e-0c1f-4a8e-9d55-0e5b8a3c2f10',
   name: 'Desk Lamp',
@@ -36,6 +39,7 @@ const product: Product = {
   ratings: 4.5,
   reviews_count: 12,
   flash_sale: true,
+  flashSaleEndsAt: flashSaleEnd,
   mainImage: { url: 'https://cdn.example/lamp.png', alt: 'Desk Lamp' },
   images: [
     { url: 'https://cdn.example/lamp-2.png', alt: 'Desk Lamp' },
@@ -72,6 +76,7 @@ describe('the product form values', () => {
       brand: null,
       stock: null,
       flash_sale: true,
+      flashSaleEndsAt: flashSaleEnd,
       mainImage: 'https://cdn.example/lamp.png',
       images: ['https://cdn.example/lamp-2.png', '/images/products/desk-lamp/3.svg'],
       features: ['Dimmable', 'USB port'],

@@ -17,6 +17,8 @@ export interface ProductFormValues {
   categories: string;
   estimated_delivery: string;
   flash_sale: boolean;
+  /** When the flash sale ends, as a date-and-time input holds it (local time); blank: a day after saving. */
+  flashSaleEndsAt: string;
 }
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
@@ -33,7 +35,26 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   categories: '',
   estimated_delivery: '',
   flash_sale: false,
+  flashSaleEndsAt: '',
 };
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** An ISO time as a date-and-time input shows it: the browser's local time, to the minute. */
+function localDateTime(iso: string): string {
+  const date = new Date(iso);
+  return (
+    `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}` +
+    `T${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`
+  );
+}
+
+/** A date-and-time input's local time as the API takes it; what does not read as a time goes as typed. */
+function isoTime(local: string): string | null {
+  if (local.trim() === '') return null;
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? local : date.toISOString();
+}
 
 const LIST_SEPARATOR = ', ';
 
@@ -52,6 +73,7 @@ export function productFormValues(product: Product): ProductFormValues {
     categories: product.categories.join(LIST_SEPARATOR),
     estimated_delivery: product.shipping_details.estimated_delivery ?? '',
     flash_sale: product.flash_sale,
+    flashSaleEndsAt: product.flashSaleEndsAt === null ? '' : localDateTime(product.flashSaleEndsAt),
   };
 }
 
@@ -104,6 +126,8 @@ function productInput(values: ProductFormValues) {
     // Blank: the seller does not count this product's units, also when an edit clears the field.
     stock: numberOrBlank(values.stock) ?? null,
     flash_sale: values.flash_sale,
+    // Only with a flash sale: unticked, the end the box held is dropped.
+    flashSaleEndsAt: values.flash_sale ? isoTime(values.flashSaleEndsAt) : null,
     // Left blank, a new product gets a picture generated from its name and an edited one keeps its own.
     mainImage: values.mainImage.trim() || undefined,
     images: commaList(values.images),

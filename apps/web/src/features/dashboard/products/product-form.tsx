@@ -13,7 +13,7 @@ import {
 } from './product-form-values.ts';
 import { ProductPhotos } from './product-photos.tsx';
 
-type TextFieldName = Exclude<keyof ProductFormValues, 'flash_sale' | 'description'>;
+type TextFieldName = Exclude<keyof ProductFormValues, 'flash_sale' | 'description' | 'flashSaleEndsAt'>;
 
 interface InputSpec {
   name: TextFieldName;
@@ -155,6 +155,15 @@ export function ProductForm({
         />
         Flash Sale
       </label>
+      {values.flash_sale && (
+        <TextField
+          label="Flash sale ends"
+          type="datetime-local"
+          hint="Left blank, the sale ends a day after you save"
+          className="md:col-start-2"
+          {...field('flashSaleEndsAt')}
+        />
+      )}
       <div className="md:col-span-2">
         <Button type="submit" aria-disabled={submitting || uploads.uploading} className="w-full sm:w-auto">
           {uploads.uploading ? 'Uploading photos…' : submitting ? pendingLabel : submitLabel}
