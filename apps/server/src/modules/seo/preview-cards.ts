@@ -28,7 +28,7 @@ export async function renderShopCard(tagline: string): Promise<Buffer> {
     <path d="M12 12a4 4 0 0 1 8 0" fill="none" stroke="#fff" stroke-width="2"/>
   </g>
   <text x="420" y="330" font-family="system-ui, sans-serif" font-size="132" font-weight="800" fill="#fff">Bazaar</text>
-  <text x="120" y="520" font-family="system-ui, sans-serif" font-size="34" fill="#fff" opacity="0.92">${escapeHtml(tagline)}</text>
+  <text x="120" y="520" font-family="system-ui, sans-serif" font-size="28" fill="#fff" opacity="0.92">${escapeHtml(tagline)}</text>
 </svg>`;
   return jpeg(sharp(Buffer.from(svg)));
 }
