@@ -20,7 +20,7 @@ test('the home page shows every block with the spec counts, newest first where i
   const problems = collectPageProblems(page);
   const loadedAt = Date.now();
   await page.goto('/');
-  await expect(page).toHaveTitle('Home — Bazaar');
+  await expect(page).toHaveTitle('Bazaar');
 
   const flashBlock = page.getByRole('region', { name: 'Flash Sale' });
   await expect(productCards(flashBlock)).toHaveCount(6);

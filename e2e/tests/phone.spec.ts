@@ -1,6 +1,7 @@
+import type { Category } from '@bazaar/shared/categories';
 import type { Product } from '@bazaar/shared/products';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signUpViaApi } from '../support/auth.ts';
+import { signUpViaApi, signUpViaRequest } from '../support/auth.ts';
 import { screenshot } from '../support/screens.ts';
 import {
   createProductViaApi,
@@ -98,6 +99,38 @@ test('the buyer’s orders are cards that fit the phone, each seller’s progres
   await expectNoSeriousA11yViolations(page);
 });
 
+test('the menu offers every category and the search', async ({ page }) => {
+  const categories = (await (
+    await page.request.get('/api/categories?sort=name&limit=100')
+  ).json()) as Category[];
+  const [category] = categories;
+  if (!category) throw new Error('the demo shop has no category');
+  await page.goto('/about');
+  const header = page.getByRole('banner');
+  await header.getByRole('button', { name: 'Menu' }).click();
+  const menu = header.getByRole('navigation', { name: 'Main' });
+  const listed = menu.getByRole('list', { name: 'Categories' }).getByRole('link');
+  await expect(listed).toHaveText(categories.map(({ categoryName }) => categoryName));
+  await expect(menu.getByRole('link', { name: 'All Categories' })).toBeVisible();
+  await screenshot(page, 'phone-menu');
+  await expect(page.locator('body')).toHaveJSProperty('scrollWidth', 390);
+
+  await listed.first().click();
+  await expect(page).toHaveURL(`/search/${encodeURIComponent(category.categoryName)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    `${category.categoryName} Category Products`,
+  );
+  await expect(menu).toBeHidden();
+
+  await header.getByRole('button', { name: 'Menu' }).click();
+  const search = header.getByRole('searchbox', { name: 'Search products' });
+  await expect(search).toBeInViewport();
+  await search.fill('watch');
+  await search.press('Enter');
+  await expect(page).toHaveURL('/search?q=watch');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/watch/);
+});
+
 test('every dashboard tab is in sight on a phone', async ({ page }) => {
   await signUpViaApi(page);
   await page.goto('/dashboard');
@@ -142,18 +175,33 @@ test('a seller without sales sees No sales yet instead of empty charts', async (
   await screenshot(page, 'phone-overview');
 });
 
-/** Opens each path and checks that the page is no wider than the phone. */
-async function expectNoSidewaysScroll(page: Page, paths: readonly string[]): Promise<void> {
-  for (const path of paths) {
+/** A page to open, and, for a list, a text of one of its rows: measured only once the rows are there. */
+type PhonePage = string | { path: string; shows: string };
+
+/**
+ * Opens each page and checks that nothing in it scrolls sideways: the page is no wider than the phone, and no box in
+ * it (a table in a box of its own that scrolls) is wider than it shows.
+ */
+async function expectNoSidewaysScroll(page: Page, pages: readonly PhonePage[]): Promise<void> {
+  for (const entry of pages) {
+    const { path, shows } = typeof entry === 'string' ? { path: entry, shows: undefined } : entry;
     await page.goto(path);
     await settled(page);
+    if (shows) await expect(page.getByRole('main').getByText(shows).first()).toBeVisible();
     await screenshot(page, `phone-width${path.replaceAll('/', '_')}`);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, path).toBeLessThanOrEqual(PHONE.width);
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      scrollingBoxes: Array.from(document.querySelectorAll<HTMLElement>('main *'))
+        .filter((element) => element.scrollWidth > element.clientWidth + 1)
+        .filter((element) => ['auto', 'scroll'].includes(getComputedStyle(element).overflowX))
+        .map((element) => element.getAttribute('aria-label') ?? element.outerHTML.slice(0, 80)),
+    }));
+    expect(widths.page, path).toBeLessThanOrEqual(PHONE.width);
+    expect(widths.scrollingBoxes, path).toEqual([]);
   }
 }
 
-test('no page scrolls sideways on a phone', async ({ page }) => {
+test('no page scrolls sideways on a phone', async ({ page, request }) => {
   const [first, second] = await productsOfTwoSellers(page);
   const [category] = first.categories;
   await expectNoSidewaysScroll(page, [
@@ -180,6 +228,9 @@ test('no page scrolls sideways on a phone', async ({ page }) => {
     { productId: second._id, quantity: 1 },
   ]);
   const own = await createProductViaApi(page.request, { name: 'Narrow Notebook' });
+  // A customer, with a name as long as people's are, whose order fills the Customers and Sales pages.
+  const buyer = await signUpViaRequest(request, { name: 'Maximiliana Wolfeschlegelstein-Hausenberger' });
+  await placeOrderViaApi(request, [{ productId: own._id, quantity: 1 }]);
   await page.goto('/');
   await page.evaluate((id) => localStorage.setItem('bazaar-cart', JSON.stringify({ [id]: 2 })), first._id);
   await expectNoSidewaysScroll(page, [
@@ -191,8 +242,8 @@ test('no page scrolls sideways on a phone', async ({ page }) => {
     '/dashboard/add-products',
     '/dashboard/products',
     `/dashboard/edit-products/${own._id}`,
-    '/dashboard/sales',
-    '/dashboard/customers',
+    { path: '/dashboard/sales', shows: `Order of ${buyer.name}` },
+    { path: '/dashboard/customers', shows: `@${buyer.handle}` },
     '/dashboard/reviews',
     '/dashboard/profile',
   ]);

@@ -4,11 +4,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUpViaApi } from '../support/auth.ts';
 import { createProductViaApi, placeOrderViaApi } from '../support/shop-data.ts';
 
-/** Opens each path in turn and checks the tab's title, "Name — Bazaar". */
+/** Opens each path in turn and checks the tab's title, "Name — Bazaar", or the shop's name for no name. */
 async function expectTitles(page: Page, titles: readonly (readonly [string, string])[]): Promise<void> {
   for (const [path, name] of titles) {
     await page.goto(path);
-    await expect(page, path).toHaveTitle(`${name} — Bazaar`);
+    await expect(page, path).toHaveTitle(name ? `${name} — Bazaar` : 'Bazaar');
   }
 }
 
@@ -18,7 +18,7 @@ test('every page names itself in the tab’s title', async ({ page }) => {
   if (!product?.seller || !category) throw new Error('the demo shop has no product, seller or category');
 
   await expectTitles(page, [
-    ['/', 'Home'],
+    ['/', ''],
     [`/product/${product._id}`, product.name],
     [`/search/${category.categoryName}`, category.categoryName],
     ['/search?q=smart+watch', '“smart watch” — Search'],

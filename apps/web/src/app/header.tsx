@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { CartIcon } from '../components/cart-icon.tsx';
 import { ShopMark } from '../components/shop-logo.tsx';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -9,6 +9,13 @@ import { useTokenSync } from '../features/auth/use-token-sync.ts';
 import { useViewer } from '../features/auth/use-viewer.ts';
 import { CHECKOUT_PATH, useCartItems } from '../features/cart/cart-store.ts';
 import { SearchBox } from '../features/search/search-box.tsx';
+
+// The phone menu's categories load with it, when it is first opened.
+const CategoryMenu = lazy(() =>
+  import('../features/catalog/components/category-menu.tsx').then((module) => ({
+    default: module.CategoryMenu,
+  })),
+);
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
 const navItemClass = `rounded-lg px-3 py-2 text-left font-medium text-gray-700 transition hover:bg-teal-50 hover:text-teal-800 ${focusRing}`;
@@ -129,6 +136,11 @@ export function Header() {
               </NavLink>
               <LogoutButton className={navItemClass} />
             </>
+          )}
+          {menuOpen && (
+            <Suspense>
+              <CategoryMenu linkClass={navItemClass} />
+            </Suspense>
           )}
         </nav>
 

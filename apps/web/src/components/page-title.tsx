@@ -1,4 +1,7 @@
-/** The document's title, "Name — Bazaar" (React 19 hoists it into <head>); every route renders one. */
-export function PageTitle({ name }: { name: string }) {
-  return <title>{`${name} — Bazaar`}</title>;
+/**
+ * The document's title, "Name — Bazaar", or the shop's name alone without `name` (the home page); React 19 hoists it
+ * into <head>. Every route renders one.
+ */
+export function PageTitle({ name }: { name?: string }) {
+  return <title>{name ? `${name} — Bazaar` : 'Bazaar'}</title>;
 }

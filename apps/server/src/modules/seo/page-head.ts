@@ -1,14 +1,21 @@
 import { PAGE_DATA_ID, type PageData } from '@bazaar/shared/page-data';
 import type { PageCode } from './page-modules.ts';
 
+export const SHOP_NAME = 'Bazaar';
+
+/** The size and kind of the link-preview cards: Open Graph's and X's large card, which every messenger shows. */
+export const CARD = { width: 1200, height: 630, type: 'image/jpeg' } as const;
+
 /** What a page says of itself in its <head>: read by search engines and by link previews, which run no script. */
 export interface PageHead {
   /** The page's name; the title is "Name — Bazaar", as the web app's PageTitle writes it. */
   name: string;
+  /** The whole title when it is not "Name — Bazaar": the home page's is the shop's name. */
+  title?: string;
   description: string;
   /** The page's address on PUBLIC_URL; none on a page that names nothing (a 404). */
   canonical?: string;
-  /** An absolute picture URL for link previews. */
+  /** The absolute URL of the page's link-preview card, a JPEG of CARD's size. */
   image?: string;
   ogType?: 'website' | 'product';
   /** Extra Open Graph properties, e.g. a product's price. */
@@ -83,20 +90,26 @@ export function renderPreloads(head: PageHead, pageModules: Partial<Record<PageC
 
 /** The tags that describe the page, one per line. */
 export function renderHead(head: PageHead): string {
-  const title = `${head.name} — Bazaar`;
+  const title = head.title ?? `${head.name} — ${SHOP_NAME}`;
   const tags = [`<title>${escapeHtml(title)}</title>`, meta('name', 'description', head.description)];
   if (head.noindex) tags.push(meta('name', 'robots', 'noindex'));
   if (head.canonical) {
     tags.push(
       `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
-      meta('property', 'og:site_name', 'Bazaar'),
+      meta('property', 'og:site_name', SHOP_NAME),
       meta('property', 'og:type', head.ogType ?? 'website'),
       meta('property', 'og:title', head.name),
       meta('property', 'og:description', head.description),
       meta('property', 'og:url', head.canonical),
     );
     if (head.image)
-      tags.push(meta('property', 'og:image', head.image), meta('property', 'og:image:alt', head.name));
+      tags.push(
+        meta('property', 'og:image', head.image),
+        meta('property', 'og:image:type', CARD.type),
+        meta('property', 'og:image:width', String(CARD.width)),
+        meta('property', 'og:image:height', String(CARD.height)),
+        meta('property', 'og:image:alt', head.name),
+      );
     for (const [property, content] of Object.entries(head.og ?? {}))
       tags.push(meta('property', property, content));
     tags.push(

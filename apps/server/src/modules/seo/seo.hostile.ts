@@ -34,7 +34,51 @@ const pageNamingNothing = (prefix: string, named: fc.Arbitrary<string>) =>
     .filter((segment) => !segment.split('/').some(isDots))
     .map((segment) => ({ method: 'GET' as const, url: `${prefix}${segment}` }) satisfies HostileRequest);
 
+/** A link-preview card of `kind` named by any of `names`: none names a record, so each is a JSON 404 (or 400). */
+const cardNamingNothing = (kind: string, names: fc.Arbitrary<string>) =>
+  fc
+    .oneof(names.map(asSegment), fc.constantFrom('', '%', '%FF', '%C3%28', '%00', 'a/b', 'x.png/y'))
+    .filter((segment) => !segment.split('/').some(isDots))
+    .map((segment) => ({ method: 'GET' as const, url: `/previews/${kind}/${segment}.jpg` }));
+
 export const hostileRoutes: HostileRoute[] = [
+  {
+    route: 'GET /previews/products/:id.jpg',
+    callers: ['anonymous', 'owner'],
+    requests: (scene) =>
+      cardNamingNothing(
+        'products',
+        hostileSegment.filter((id) => id !== scene.productId),
+      ),
+  },
+  {
+    route: 'GET /previews/sellers/:handle.jpg',
+    callers: ['anonymous', 'owner'],
+    requests: () =>
+      cardNamingNothing(
+        'sellers',
+        fc
+          .oneof(hostileSegment, notHandle, fc.constant('nobody-has-this'))
+          .filter((text) => !['olive-owner', 'sam-stranger'].includes(text.trim().toLowerCase())),
+      ),
+  },
+  {
+    route: 'GET /previews/categories/:name.jpg',
+    callers: ['anonymous'],
+    requests: () => cardNamingNothing('categories', hostileSegment),
+  },
+  {
+    route: 'GET /previews/shop.jpg (other methods, another kind)',
+    covers: ['GET /previews/shop.jpg'],
+    callers: ['anonymous'],
+    requests: () =>
+      fc.oneof(
+        otherMethods('/previews/shop.jpg'),
+        fc
+          .constantFrom('/previews/shop.png', '/previews/shop.webp')
+          .map((url) => ({ method: 'GET' as const, url })),
+      ),
+  },
   {
     route: 'GET /product/*',
     callers: ['anonymous', 'owner'],

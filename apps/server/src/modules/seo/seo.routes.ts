@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../errors/app-error.ts';
+import { etagMatches } from '../../lib/etag.ts';
 import { cachedRoute, type CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
-import type { PageHead } from './page-head.ts';
+import { CARD, type PageHead } from './page-head.ts';
+import type { PreviewCard, Previews } from './previews.ts';
 import { STATIC_PAGES, type SeoService } from './seo.service.ts';
 import type { Sitemaps } from './sitemaps.ts';
 
@@ -111,6 +113,31 @@ export function sitemapRoutes(sitemaps: Sitemaps, cache: CatalogCache) {
         if (request.params.file.startsWith('products-')) void reply.header('cache-control', CRAWLER_CACHE);
         return reply.type(XML).send(xml);
       },
+    );
+  };
+}
+
+/** Crawlers and messengers may keep a card for an hour, then ask again with its ETag. */
+const CARD_CACHE = 'public, max-age=3600';
+
+/** The link-preview cards (`og:image`) of the home page, products, sellers and categories. */
+export function previewRoutes(previews: Previews) {
+  const sendCard = async (request: FastifyRequest, reply: FastifyReply, card: PreviewCard) => {
+    void reply.header('ETag', card.etag).header('Cache-Control', CARD_CACHE).type(CARD.type);
+    if (etagMatches(request.headers['if-none-match'], card.etag)) return reply.status(304).send();
+    return reply.send(await card.bytes());
+  };
+
+  return async function (app: FastifyInstance) {
+    app.get('/previews/shop.jpg', (request, reply) => sendCard(request, reply, previews.shop()));
+    app.get<{ Params: { id: string } }>('/previews/products/:id.jpg', async (request, reply) =>
+      sendCard(request, reply, await previews.product(request.params.id)),
+    );
+    app.get<{ Params: { handle: string } }>('/previews/sellers/:handle.jpg', async (request, reply) =>
+      sendCard(request, reply, await previews.seller(request.params.handle)),
+    );
+    app.get<{ Params: { name: string } }>('/previews/categories/:name.jpg', async (request, reply) =>
+      sendCard(request, reply, await previews.category(request.params.name)),
     );
   };
 }

@@ -11,7 +11,7 @@ import { SEARCH_TEXT_MAX, type Product } from '@bazaar/shared/products';
 import { PRODUCT_PICTURE_SIZES, uploadSrcSet } from '@bazaar/shared/uploads';
 import type { Seller } from '@bazaar/shared/users';
 import { AppError } from '../../errors/app-error.ts';
-import { shortDescription, type LeadPicture, type PageHead } from './page-head.ts';
+import { SHOP_NAME, shortDescription, type LeadPicture, type PageHead } from './page-head.ts';
 import type { SeoRepository } from './seo.repository.ts';
 
 /** The pages that read nothing from the database, by path: their names are the web app's titles. */
@@ -64,7 +64,7 @@ export const STATIC_PAGES: Record<string, Omit<PageHead, 'canonical'> & { inSite
   },
 };
 
-const HOME_DESCRIPTION = 'Bazaar: an online shop for new products, flash sales and every category.';
+export const HOME_DESCRIPTION = 'Bazaar: an online shop for new products, flash sales and every category.';
 
 const NOT_FOUND: PageHead = {
   name: 'Page not found',
@@ -119,6 +119,8 @@ export function createSeoService(repository: SeoRepository, readers: SeoReaders,
     }
   };
   const categoryUrl = (name: string) => urlOf(`/search/${encodeURIComponent(name)}`);
+  /** A page's link-preview card (`previewRoutes`): a JPEG every messenger shows, unlike the demo's SVG drawings. */
+  const previewUrl = (path: string) => urlOf(`/previews/${path}.jpg`);
   /** The list `filter` opens with, written into the page with its first pictures fetched early. */
   const withList = async (head: PageHead, filter: ListFilter): Promise<PageHead> => {
     const page = await readers.firstPageOf(filter);
@@ -138,9 +140,11 @@ export function createSeoService(repository: SeoRepository, readers: SeoReaders,
 
     home(): PageHead {
       return {
-        name: 'Home',
+        name: SHOP_NAME,
+        title: SHOP_NAME,
         description: HOME_DESCRIPTION,
         canonical: home,
+        image: previewUrl('shop'),
         jsonLd: [
           {
             '@type': 'Organization',
@@ -199,7 +203,6 @@ export function createSeoService(repository: SeoRepository, readers: SeoReaders,
       if (!product) return undefined;
       const canonical = urlOf(`/product/${product._id}`);
       const price = (payableCents(product, 1) / 100).toFixed(2);
-      const image = absolute(product.mainImage.url);
       const images = [product.mainImage.url, ...product.images.map((picture) => picture.url)]
         .map(absolute)
         .filter((url) => url !== undefined);
@@ -214,7 +217,7 @@ export function createSeoService(repository: SeoRepository, readers: SeoReaders,
         name: product.name,
         description,
         canonical,
-        image,
+        image: previewUrl(`products/${product._id}`),
         ogType: 'product',
         page: 'product',
         leadPictures: [
@@ -276,7 +279,7 @@ export function createSeoService(repository: SeoRepository, readers: SeoReaders,
         name: nameId,
         description: `${nameId} at Bazaar: shop the ${nameId} category, newest first.`,
         canonical,
-        image: category && absolute(category.imageUrl),
+        image: category && previewUrl(`categories/${encodeURIComponent(category.name)}`),
         page: 'category',
         jsonLd: [
           {
@@ -300,6 +303,7 @@ export function createSeoService(repository: SeoRepository, readers: SeoReaders,
         name: seller.name,
         description: `${seller.name} sells on Bazaar: ${products}${rating}.`,
         canonical: urlOf(`/seller/${seller.handle}`),
+        image: previewUrl(`sellers/${seller.handle}`),
         page: 'seller',
         data: { seller },
       };

@@ -109,7 +109,7 @@ function CategoriesBlock() {
 export function HomePage() {
   return (
     <div className="flex flex-col gap-10">
-      <PageTitle name="Home" />
+      <PageTitle />
       <h1 className="sr-only">Bazaar: shop flash sales, new products and every category</h1>
       <Banner />
 

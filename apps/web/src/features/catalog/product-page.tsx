@@ -1,6 +1,5 @@
 import type { Product } from '@bazaar/shared/products';
 import type { ReactNode } from 'react';
-import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ListState } from '../../components/list-state.tsx';
 import { Loader } from '../../components/loader.tsx';
@@ -9,11 +8,12 @@ import { ProductGrid, ProductGridPlaceholder } from '../../components/product-gr
 import { Stars } from '../../components/stars.tsx';
 import { StockLabel } from '../../components/stock-label.tsx';
 import { useViewer } from '../auth/public.ts';
-import { buyItemsActions, cartActions, CHECKOUT_PATH } from '../cart/public.ts';
+import { buyItemsActions, CHECKOUT_PATH } from '../cart/public.ts';
 import { ProductReviews } from '../reviews/public.ts';
 import { useProduct } from './api/get-product.ts';
 import { ProductGallery } from './components/product-gallery.tsx';
 import { useProducts } from './api/get-products.ts';
+import { AddToCartBar, useAddToCart } from './components/add-to-cart-bar.tsx';
 import { Button, textLinkClass } from '../../components/button.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 
@@ -34,10 +34,7 @@ function BuyButtons({ product }: { product: Product }) {
   const { profile } = useViewer();
   const soldOut = product.stock === 0;
 
-  const addToCart = () => {
-    if (cartActions.add(product._id, product.stock)) toast.success('Product added to cart');
-    else toast.error(`Your cart already holds all ${product.stock} left of this product`);
-  };
+  const addToCart = useAddToCart(product);
   const buyNow = () => {
     buyItemsActions.set([{ productId: product._id, quantity: 1 }]);
     void navigate(CHECKOUT_PATH);
@@ -151,7 +148,9 @@ function ProductDetails({ product }: { product: Product }) {
           </section>
         )}
 
-        <BuyButtons product={product} />
+        <AddToCartBar product={product}>
+          <BuyButtons product={product} />
+        </AddToCartBar>
       </div>
     </article>
   );

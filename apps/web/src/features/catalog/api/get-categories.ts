@@ -5,6 +5,9 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type GetCategoriesParams = Partial<CategoryListQuery>;
 
+/** Every category by name: the server's largest page, and a shop has far fewer. One key for the pages that list them. */
+export const ALL_CATEGORIES: GetCategoriesParams = { sort: 'name', limit: 100 };
+
 export function getCategories(params: GetCategoriesParams, signal?: AbortSignal): Promise<Category[]> {
   return getJson<Category[]>('/api/categories', params, { signal });
 }
