@@ -12,6 +12,7 @@ const outboxDir = join(process.env.E2E_RUN_DATA_DIR ?? '', 'outbox');
 const LINK_PATHS = {
   'reset-password': '/reset-password?token=',
   'verify-email': '/email-verified?token=',
+  'password-changed': '/forgot-password',
 } as const;
 
 /** A mail's source with its quoted-printable soft line breaks joined and its =XX escapes decoded. */
