@@ -158,5 +158,9 @@ test('a confirmation link opened in another browser says the address is confirme
   await expect(
     other.getByRole('banner').getByRole('link', { name: `Profile of ${account.name}` }),
   ).toBeVisible();
+  // Opened again later, it says the same, and offers to go on.
+  await other.goto(link);
+  await expect(other.getByRole('heading', { level: 1, name: 'Your e-mail is confirmed' })).toBeVisible();
+  await expect(other.getByRole('link', { name: 'Continue shopping' })).toBeVisible();
   await elsewhere.close();
 });

@@ -110,7 +110,7 @@ async function signedInStranger(browser: Browser): Promise<Page> {
   return stranger;
 }
 
-test('a seller adds a product with every field; the form resets and the product is listed and shown', async ({
+test('a seller adds a product with every field; it says where it went, and the product is listed and shown', async ({
   page,
 }) => {
   await signUpViaApi(page, { name: 'Sela Seller' });

@@ -48,7 +48,10 @@ export function Component() {
   }
   const { email, confirmed } = link.data;
   if (confirmed && !confirmedHere) {
-    return (
+    // Opened again later: signed in as that address, carry on; else log in.
+    return viewer.user?.email.toLowerCase() === email.toLowerCase() ? (
+      <EmailConfirmed email={email} />
+    ) : (
       <AuthCard title="Confirm your e-mail" intro={`${email} is confirmed already.`}>
         <Link to="/login" className={buttonClass()}>
           Log in
