@@ -13,6 +13,7 @@ const LINK_PATHS = {
   'reset-password': '/reset-password?token=',
   'verify-email': '/email-verified?token=',
   'review-reply': '#reviews',
+  'password-changed': '/forgot-password',
 } as const;
 
 /** A mail's source with its quoted-printable soft line breaks joined and its =XX escapes decoded. */

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { TEST_PASSWORD } from '../support/accounts.ts';
-import { signOutViaApi, signUpViaApi, submitLogin } from '../support/auth.ts';
+import { TEST_PASSWORD, uniqueEmail } from '../support/accounts.ts';
+import { shopOrigin, signOutViaApi, signUpViaApi, submitLogin } from '../support/auth.ts';
 import { mailedLink } from '../support/outbox.ts';
 import { screenshots } from '../support/screens.ts';
 
@@ -31,6 +31,8 @@ test('forgot password: the mailed link leads to a new password, signed in; the n
   await page.getByRole('button', { name: 'Set my new password' }).click();
   await expect(page).toHaveURL('/dashboard/profile');
   await expect(page.getByRole('main').getByText(account.email).first()).toBeVisible();
+  // The owner hears of it, with the way back if it was not them.
+  expect(new URL(await mailedLink(account.email, 'password-changed')).pathname).toBe('/forgot-password');
 
   // The link worked once.
   await signOutViaApi(page);
@@ -44,7 +46,7 @@ test('forgot password: the mailed link leads to a new password, signed in; the n
 
   await page.goto('/login');
   await submitLogin(page, account.email, TEST_PASSWORD);
-  await expect(page.getByRole('status').filter({ hasText: /invalid/i })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('Invalid email or password');
   await submitLogin(page, account.email, NEW_PASSWORD);
   await expect(page).not.toHaveURL('/login');
 });
@@ -93,7 +95,13 @@ test('the profile changes the password (the current one required) and signs out 
   await security.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   await security.getByLabel('Confirm new password').fill(NEW_PASSWORD);
   await security.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /invalid password/i })).toBeVisible();
+  // Beside the field it is about, and read out as the focus moves there.
+  const current = security.getByLabel('Current password');
+  await expect(current).toHaveAttribute('aria-invalid', 'true');
+  await expect(current).toHaveAccessibleDescription('That is not your current password.');
+  await expect(current).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: /invalid password/i })).toHaveCount(0);
+  await screenshots(page, 'profile-wrong-current-password');
 
   await security.getByLabel('Current password').fill(TEST_PASSWORD);
   await security.getByRole('button', { name: 'Change password' }).click();
@@ -101,6 +109,7 @@ test('the profile changes the password (the current one required) and signs out 
     page.getByRole('status').filter({ hasText: 'Password changed: every other device is signed out.' }),
   ).toBeVisible();
   await screenshots(page, 'profile-security');
+  expect(new URL(await mailedLink(account.email, 'password-changed')).pathname).toBe('/forgot-password');
   // This browser stays signed in; the laptop is signed out.
   await page.reload();
   await expect(page).toHaveURL('/dashboard/profile');
@@ -110,6 +119,48 @@ test('the profile changes the password (the current one required) and signs out 
 
   await page.getByRole('button', { name: 'Sign out everywhere' }).click();
   await expect(page).toHaveURL(/\/login/);
+  await expect(
+    page.getByText('You are signed out on every device, this one too. Log in again to carry on.'),
+  ).toBeVisible();
+  // The profile's toasts stayed with the profile.
+  await expect(page.getByRole('status').filter({ hasText: 'Password changed' })).toHaveCount(0);
+  await screenshots(page, 'signed-out-everywhere');
   await submitLogin(page, account.email, NEW_PASSWORD);
-  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page).toHaveURL('/dashboard/profile');
+});
+
+test('a confirmation link opened in another browser says the address is confirmed and offers to go on', async ({
+  page,
+  browser,
+}) => {
+  // Registered at checkout: the link returns there, where this browser's chosen product waits.
+  const account = { name: 'Otto Otherbrowser', email: uniqueEmail('other-browser'), password: TEST_PASSWORD };
+  const registered = await page.request.post('/api/auth/sign-up/email', {
+    data: { ...account, callbackURL: '/dashboard/addorders' },
+    headers: { origin: shopOrigin() },
+  });
+  expect(registered.ok()).toBe(true);
+  const link = await mailedLink(account.email, 'verify-email');
+  expect(new URL(link).searchParams.get('next')).toBe('/dashboard/addorders');
+
+  // The phone's mail app opens it in a browser that has never seen the shop: nothing to check out there.
+  const elsewhere = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const other = await elsewhere.newPage();
+  await other.goto(link);
+  await other.getByLabel('Password you registered with').fill(TEST_PASSWORD);
+  await other.getByRole('button', { name: 'Confirm my e-mail' }).click();
+  await expect(other.getByRole('heading', { level: 1, name: 'Your e-mail is confirmed' })).toBeVisible();
+  await expect(other.getByText(`${account.email} is confirmed, and you are signed in.`)).toBeVisible();
+  await expect(other.getByText('No Product in Cart')).toHaveCount(0);
+  await screenshots(other, 'email-confirmed-other-browser');
+  await other.getByRole('link', { name: 'Continue shopping' }).click();
+  await expect(other).toHaveURL('/');
+  await expect(
+    other.getByRole('banner').getByRole('link', { name: `Profile of ${account.name}` }),
+  ).toBeVisible();
+  // Opened again later, it says the same, and offers to go on.
+  await other.goto(link);
+  await expect(other.getByRole('heading', { level: 1, name: 'Your e-mail is confirmed' })).toBeVisible();
+  await expect(other.getByRole('link', { name: 'Continue shopping' })).toBeVisible();
+  await elsewhere.close();
 });

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { TEST_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { signUpViaApi, submitLogin } from '../support/auth.ts';
 import { OIDC_PEOPLE, type OidcLogin } from '../support/oidc-people.ts';
+import { screenshots } from '../support/screens.ts';
 
 const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
 
@@ -44,6 +45,41 @@ test('registering with two different passwords says so inline and in a toast, an
   // No account: signing in with those details fails.
   const answer = await signInAnswer(page, email, TEST_PASSWORD);
   expect(answer.status()).toBe(401);
+});
+
+test('registering without a name says so under the field, in the shop’s words, and creates nothing', async ({
+  page,
+}) => {
+  const email = uniqueEmail('nameless');
+  await page.goto('/register');
+  // Spaces pass the browser's own check of a required field.
+  await fillRegistration(page, { name: '   ', email, password: TEST_PASSWORD, confirm: TEST_PASSWORD });
+
+  const name = page.getByRole('main').locator('form').getByLabel('Name');
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toHaveAccessibleDescription('Name is required');
+  await expect(name).toBeFocused();
+  await expect(page.getByText(/Invalid body field/)).toHaveCount(0);
+  await expect(page).toHaveURL('/register');
+  await screenshots(page, 'register-no-name');
+  expect((await signInAnswer(page, email, TEST_PASSWORD)).status()).toBe(401);
+});
+
+test('a toast goes with its page: opening another page dismisses it', async ({ page }) => {
+  await page.goto('/register');
+  await fillRegistration(page, {
+    name: 'Tess Toast',
+    email: uniqueEmail('toast'),
+    password: TEST_PASSWORD,
+    confirm: `${TEST_PASSWORD}!`,
+  });
+  const mismatch = toast(page, 'Passwords do not match!');
+  // Held by the pointer, a toast stays for as long as it is hovered: only the page change can take it away.
+  await mismatch.hover();
+  await page.getByRole('main').getByRole('link', { name: 'Login' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/login');
+  await expect(mismatch).toHaveCount(0);
 });
 
 test('registering with a too short password shows the rule under the field', async ({ page }) => {
@@ -109,7 +145,7 @@ test('registering with an e-mail already in use shows the server’s message', a
   await expect(page).toHaveURL('/register');
 });
 
-test('a wrong password is refused with a toast; the right one logs in with Successfully Login!', async ({
+test('a wrong password is refused at the form, read out; the right one logs in with Successfully Login!', async ({
   page,
   browser,
 }) => {
@@ -120,8 +156,16 @@ test('a wrong password is refused with a toast; the right one logs in with Succe
 
   await page.goto('/login');
   await submitLogin(page, account.email, 'not the password');
-  await expect(toast(page, 'Invalid email or password')).toBeVisible();
+  const form = page.getByRole('main').locator('form');
+  const refusal = 'Invalid email or password. Check both, or choose a new password with “Forgot password?”.';
+  await expect(form.getByRole('alert')).toHaveText(refusal);
+  for (const label of ['Email', 'Password']) {
+    await expect(form.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel(label)).toHaveAccessibleDescription(refusal);
+  }
+  await expect(toast(page, /invalid/i)).toHaveCount(0);
   await expect(page).toHaveURL('/login');
+  await screenshots(page, 'login-refused');
 
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();

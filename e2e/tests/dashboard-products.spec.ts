@@ -11,6 +11,7 @@ import {
   expectNoSeriousA11yViolations,
   productCards,
 } from '../support/storefront-checks.ts';
+import { screenshot, screenshots } from '../support/screens.ts';
 import { createProductViaApi } from '../support/shop-data.ts';
 
 const PAGE_SIZE = 24;
@@ -109,7 +110,7 @@ async function signedInStranger(browser: Browser): Promise<Page> {
   return stranger;
 }
 
-test('a seller adds a product with every field; the form resets and the product is listed and shown', async ({
+test('a seller adds a product with every field; it says where it went, and the product is listed and shown', async ({
   page,
 }) => {
   await signUpViaApi(page, { name: 'Sela Seller' });
@@ -146,7 +147,17 @@ test('a seller adds a product with every field; the form resets and the product 
   expect(answer.status()).toBe(201);
   const product = (await answer.json()) as Product;
 
-  await expect(toast(page, 'Product added successfully')).toBeVisible();
+  // Where it went: its page, or another empty form; said at the top, where the focus goes.
+  const added = page.getByRole('main').getByRole('status').filter({ hasText: 'Product added successfully' });
+  await expect(added.getByRole('heading', { name: 'Product added successfully' })).toBeFocused();
+  await expect(added).toContainText(`${fields.name} is in the shop now.`);
+  await expect(added.getByRole('link', { name: 'View product' })).toHaveAttribute(
+    'href',
+    `/product/${product._id}`,
+  );
+  await expect(productForm(page)).toHaveCount(0);
+  await screenshots(page, 'product-added');
+  await added.getByRole('button', { name: 'Add another product' }).click();
   for (const label of Object.values(LABELS)) await expect(field(page, label)).toHaveValue('');
   await expect(field(page, 'Flash Sale')).not.toBeChecked();
 
@@ -196,6 +207,30 @@ test('a seller adds a product with every field; the form resets and the product 
     mainImage: { url: fields.mainImage },
     categories: ['lighting', 'home office'],
   });
+});
+
+test('on a phone, the product just added is one tap away', async ({ browser }) => {
+  const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await signUpViaApi(page);
+  await page.goto('/dashboard/add-products');
+  const name = uniqueName('Phone Stand');
+  await fillProductForm(page, {
+    name,
+    price: '12',
+    description: 'A stand for a phone.',
+    mainImage: pictureUrl('phone-stand'),
+    categories: 'Desk',
+  });
+  await productForm(page).getByRole('button', { name: 'Add Product' }).click();
+
+  const added = page.getByRole('main').getByRole('status').filter({ hasText: 'Product added successfully' });
+  await expect(added.getByRole('heading', { name: 'Product added successfully' })).toBeFocused();
+  await expect(added.getByRole('heading', { name: 'Product added successfully' })).toBeInViewport();
+  await screenshot(page, 'product-added-390');
+  await added.getByRole('link', { name: 'View product' }).click();
+  await expect(page).toHaveURL(/\/product\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(name);
+  await page.context().close();
 });
 
 test('the add form shows the shared schema’s messages under the fields and creates nothing', async ({

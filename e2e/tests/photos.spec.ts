@@ -120,7 +120,9 @@ test('a seller drops two photos and picks a third, reorders them, picks the main
   expect(answer?.status(), JSON.stringify(product)).toBe(201);
   expect(product.mainImage.url).toBe(green.url);
   expect(product.images.map((image) => image.url)).toEqual([red.url, blue.url]);
-  // The form starts again, without photos.
+  // Another product's form starts again, without photos.
+  await page.getByRole('button', { name: 'Add another product' }).click();
+  await expect(productForm(page)).toBeVisible();
   await expect(chosenPhotos(page)).toHaveCount(0);
 
   await page.goto(`/product/${product._id}`);

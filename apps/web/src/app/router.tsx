@@ -95,6 +95,16 @@ export const firstPageReady = new Promise<void>((resolve) => {
   });
 });
 
+/** Calls `listener` whenever the shop shows another page (a new path, not only a new search or hash). */
+export function onPageChange(listener: () => void): () => void {
+  let pathname = router.state.location.pathname;
+  return router.subscribe(({ location }) => {
+    if (location.pathname === pathname) return;
+    pathname = location.pathname;
+    listener();
+  });
+}
+
 export function AppRouter() {
   return <RouterProvider router={router} />;
 }

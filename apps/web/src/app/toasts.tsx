@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
+import { onPageChange } from './router.tsx';
 
 const MAX_VISIBLE_TOASTS = 20;
 
@@ -16,6 +17,15 @@ function ToastLimit() {
   return null;
 }
 
+/**
+ * A toast tells of something done on its page: it goes when the shopper opens another. A toast about the page a
+ * change leads to is raised once it is there (`await navigate(…)`, then the toast).
+ */
+function ToastsOfThePage() {
+  useEffect(() => onPageChange(() => toast.dismiss()), []);
+  return null;
+}
+
 export default function Toasts() {
   return (
     <>
@@ -27,6 +37,7 @@ export default function Toasts() {
         toastOptions={{ success: { duration: 2000 }, error: { duration: 4000 } }}
       />
       <ToastLimit />
+      <ToastsOfThePage />
     </>
   );
 }

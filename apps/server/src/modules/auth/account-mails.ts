@@ -24,6 +24,26 @@ export function resetPasswordMail(publicUrl: string, to: string, token: string):
 }
 
 /**
+ * The mail to an account's owner once its password was changed or reset: whoever did it may not be them, and the
+ * link lets the owner take the account back (a reset ends every session).
+ */
+export function passwordChangedMail(publicUrl: string, to: string): OutgoingMail {
+  return {
+    kind: 'password-changed',
+    to,
+    subject: 'Your Bazaar password was changed',
+    ...mailBody({
+      heading: 'Your password was changed',
+      paragraphs: [
+        'The password of your Bazaar account was just changed, and every other device signed in to it was signed out.',
+        'If this was not you, choose a new password now with the link below: it signs out whoever changed it.',
+      ],
+      action: { label: 'Reset my password', url: `${publicUrl}/forgot-password` },
+    }),
+  };
+}
+
+/**
  * The web app's page a verification link opens: it says which address the link confirms and asks for the password
  * it was registered with, or a new one, then signs in and goes on to `next`.
  */

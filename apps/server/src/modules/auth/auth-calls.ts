@@ -196,7 +196,13 @@ function confirmationPageOf(query: unknown): string {
  * The shop's rules for Better Auth's calls, as Better Auth hooks: they are decided on `ctx.path`, the endpoint
  * Better Auth actually serves, whatever spelling of the URL reached it (dot segments, escapes…).
  */
-export function authCallHooks(limiter: RateLimiter, passwordResets: PasswordResets, publicUrl: string) {
+export function authCallHooks(
+  limiter: RateLimiter,
+  passwordResets: PasswordResets,
+  publicUrl: string,
+  /** Tells the account's owner that its password changed (a mail through the outbox). */
+  passwordChanged: (email: string) => Promise<void>,
+) {
   const startedAt = new WeakMap<Request, number>();
   return {
     before: createAuthMiddleware(async (ctx) => {
@@ -220,9 +226,14 @@ export function authCallHooks(limiter: RateLimiter, passwordResets: PasswordRese
       if (resetUser) {
         const session = await ctx.context.internalAdapter.createSession(resetUser.id);
         await setSessionCookie(ctx, { session, user: resetUser });
+        await passwordChanged(resetUser.email);
         return undefined;
       }
       const returned: unknown = ctx.context.returned;
+      if (ctx.path === '/change-password' && !isAPIError(returned)) {
+        const { user } = returned as { user: { email: string } };
+        await passwordChanged(user.email);
+      }
       if (ctx.path === '/sign-in/email' && !isAPIError(returned)) await refundSignIn(limiter, ctx);
       // A registration that waits for its e-mail to be verified answers the same whether the e-mail was new or
       // taken: Better Auth's stand-in user for a taken one lacks what the shop adds to users (the handle).

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema.ts';
 import {
   existingAccountMail,
+  passwordChangedMail,
   RESET_LINK_SECONDS,
   resetPasswordMail,
   returnPathOf,
@@ -17,6 +18,7 @@ import {
   verifyEmailMail,
 } from './account-mails.ts';
 import { accountMailQueue } from './account-mail-cap.ts';
+import { queueMail } from '../mail/mail.module.ts';
 import { authCallHooks, CLIENT_ADDRESS_HEADER, type PasswordResets } from './auth-calls.ts';
 import { boundedPasswordHashing } from './password-hashing.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
@@ -148,7 +150,10 @@ export function createAuth(db: Database, options: AuthOptions) {
           ]
         : []),
     ],
-    hooks: authCallHooks(options.limiter, passwordResets, options.publicUrl),
+    // Not capped as the link mails are: only the account's password or its mailed link can cause it.
+    hooks: authCallHooks(options.limiter, passwordResets, options.publicUrl, (email) =>
+      queueMail(db, [passwordChangedMail(options.publicUrl, email)]),
+    ),
     // The shop limits sign-in attempts itself, in the database, per address and per e-mail (auth-calls.ts).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

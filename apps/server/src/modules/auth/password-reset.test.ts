@@ -96,6 +96,17 @@ describe('forgot password', () => {
     expect((await signIn(account.email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('mails the owner that the password changed, with the link to reset it again', async () => {
+    const account = await signUp(testApp.app, 'told-of-reset@bazaar.test');
+    await requestReset(account.email);
+    expect(await mailCount(testApp.database.db, account.email, 'password-changed')).toBe(0);
+    expect((await resetPassword(await mailedToken(account))).statusCode).toBe(200);
+    const mail = await latestMail(testApp.database.db, account.email, 'password-changed');
+    expect(mail?.subject).toBe('Your Bazaar password was changed');
+    expect(mail?.textBody).toContain('If this was not you');
+    expect(mail?.link?.href).toBe(`${TEST_PUBLIC_URL}/forgot-password`);
+  });
+
   it('works once: the same link cannot set another password', async () => {
     const account = await signUp(testApp.app, 'once@bazaar.test');
     await requestReset(account.email);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { asBearer, signUp, TEST_ORIGIN, TEST_PASSWORD, type TestAccount } from '../../test/accounts.ts';
-import { createTestApp, useTestApp } from '../../test/test-app.ts';
+import { latestMail, mailCount } from '../../test/outbox.ts';
+import { createTestApp, TEST_PUBLIC_URL, useTestApp } from '../../test/test-app.ts';
 
 const testApp = useTestApp();
 
@@ -72,6 +73,19 @@ describe('changing the password', () => {
     expect(remaining.json<ListedSession[]>()).toHaveLength(1);
   });
 
+  it('mails the owner that it changed, with the link to reset it', async () => {
+    const account = await signUp(testApp.app, 'told-of-change@bazaar.test');
+    const response = await changePassword(asBearer(account), {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'a brand new password',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const mail = await latestMail(testApp.database.db, account.email, 'password-changed');
+    expect(mail?.subject).toBe('Your Bazaar password was changed');
+    expect(mail?.textBody).toContain('If this was not you');
+    expect(mail?.link?.href).toBe(`${TEST_PUBLIC_URL}/forgot-password`);
+  });
+
   it('with a wrong current password changes nothing and ends nothing', async () => {
     const account = await signUp(testApp.app, 'wrong-current@bazaar.test');
     const laptop = await anotherDevice(account);
@@ -80,6 +94,7 @@ describe('changing the password', () => {
       newPassword: 'a brand new password',
     });
     expect(response.statusCode).toBe(400);
+    expect(await mailCount(testApp.database.db, account.email, 'password-changed')).toBe(0);
     expect(await signedInAs({ authorization: `Bearer ${laptop.token}` })).toBe(account.email);
     expect((await anotherDevice(account)).token).toBeTruthy();
   });

@@ -1,15 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { TextField } from '../../components/text-field.tsx';
 import { Link } from 'react-router';
 import { Button, textLinkClass } from '../../components/button.tsx';
 import { useChangePassword, useHasPassword, useSignOutEverywhere } from './api/account-security.ts';
 import { formText } from './form-text.ts';
+import { authErrorCode } from './api/auth-error.ts';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { failureMessage } from '../../lib/field-errors.ts';
 import { checkNewPassword, NewPasswordFields, type NewPasswordErrors } from './new-password-fields.tsx';
 
 function ChangePasswordForm() {
   const changePassword = useChangePassword();
-  const [errors, setErrors] = useState<NewPasswordErrors>({});
+  const [errors, setErrors] = useState<NewPasswordErrors & { currentPassword?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const failureId = useId();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -17,6 +22,7 @@ function ChangePasswordForm() {
     const form = new FormData(formElement);
     const { password, errors: found } = checkNewPassword(form);
     setErrors(found);
+    setFailure(null);
     if (found.password || found.confirmPassword) return;
     changePassword.mutate(
       { currentPassword: formText(form, 'currentPassword'), newPassword: password },
@@ -25,7 +31,15 @@ function ChangePasswordForm() {
           formElement.reset();
           toast.success('Password changed: every other device is signed out.');
         },
-        onError: (error) => toast.error(error.message),
+        onError: (error) => {
+          if (authErrorCode(error) === 'INVALID_PASSWORD') {
+            setErrors({ currentPassword: 'That is not your current password.' });
+            // Its message is read out with it.
+            formElement.querySelector<HTMLElement>('[name="currentPassword"]')?.focus();
+          } else {
+            setFailure(failureMessage(error));
+          }
+        },
       },
     );
   }
@@ -39,12 +53,14 @@ function ChangePasswordForm() {
       <h2 id="change-password-heading" className="text-lg font-semibold text-gray-900">
         Change password
       </h2>
+      <FormAlert id={failureId} message={failure} />
       <TextField
         label="Current password"
         name="currentPassword"
         type="password"
         autoComplete="current-password"
         required
+        error={errors.currentPassword}
       />
       <NewPasswordFields label="New password" errors={errors} />
       <Button type="submit" className="self-start" disabled={changePassword.isPending}>
@@ -65,10 +81,8 @@ function SignOutEverywhere() {
         className="self-start"
         disabled={signOutEverywhere.isPending}
         onClick={() =>
-          signOutEverywhere.mutate(undefined, {
-            onSuccess: () => toast.success('Signed out on every device.'),
-            onError: (error) => toast.error(error.message),
-          })
+          // Once signed out, the login page says so.
+          signOutEverywhere.mutate(undefined, { onError: (error) => toast.error(error.message) })
         }
       >
         Sign out everywhere

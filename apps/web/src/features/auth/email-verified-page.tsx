@@ -11,6 +11,7 @@ import { formText } from './form-text.ts';
 import { checkNewPassword, NewPasswordFields, type NewPasswordErrors } from './new-password-fields.tsx';
 import { shopPathOr } from './return-path.ts';
 import { useViewer } from './use-viewer.ts';
+import { CHECKOUT_PATH, useBuyItems } from '../cart/public.ts';
 import { VerificationLinkSent } from './verification-link-sent.tsx';
 
 const WRONG_PASSWORD =
@@ -28,6 +29,12 @@ export function Component() {
   const viewer = useViewer();
   // Once this page confirmed the address, it keeps its form until it has gone on to `next`.
   const [confirmedHere, setConfirmedHere] = useState(false);
+  // A link opened in another browser, or once the order was placed, has nothing to check out here.
+  const buyItems = useBuyItems();
+  const canGoOn = next !== CHECKOUT_PATH || buyItems.length > 0;
+  const [stayed, setStayed] = useState(false);
+
+  if (stayed && link.data) return <EmailConfirmed email={link.data.email} />;
 
   if (!token || link.isError) {
     return <LinkFailed returnTo={next} reason={token ? link.error?.message : undefined} />;
@@ -41,7 +48,10 @@ export function Component() {
   }
   const { email, confirmed } = link.data;
   if (confirmed && !confirmedHere) {
-    return (
+    // Opened again later: signed in as that address, carry on; else log in.
+    return viewer.user?.email.toLowerCase() === email.toLowerCase() ? (
+      <EmailConfirmed email={email} />
+    ) : (
       <AuthCard title="Confirm your e-mail" intro={`${email} is confirmed already.`}>
         <Link to="/login" className={buttonClass()}>
           Log in
@@ -52,7 +62,16 @@ export function Component() {
   if (viewer.user && viewer.user.email.toLowerCase() !== email.toLowerCase()) {
     return <SignedInAsAnother email={email} signedInAs={viewer.user.email} />;
   }
-  return <ConfirmForm token={token} email={email} next={next} onConfirmed={() => setConfirmedHere(true)} />;
+  return (
+    <ConfirmForm
+      token={token}
+      email={email}
+      next={next}
+      onConfirmed={() => setConfirmedHere(true)}
+      canGoOn={canGoOn}
+      onStayed={() => setStayed(true)}
+    />
+  );
 }
 
 function ConfirmForm({
@@ -60,14 +79,21 @@ function ConfirmForm({
   email,
   next,
   onConfirmed,
+  canGoOn,
+  onStayed,
 }: {
   token: string;
   email: string;
   next: string;
   onConfirmed: () => void;
+  /** `next` has something to show in this browser; else `onStayed` once signed in. */
+  canGoOn: boolean;
+  onStayed: () => void;
 }) {
   const navigate = useNavigate();
   const confirm = useConfirmEmail(onConfirmed);
+  // A link opened in another browser, or once the order was placed, has nothing to check out here.
+
   const [choosing, setChoosing] = useState(false);
   const [wrongPassword, setWrongPassword] = useState(false);
   const [errors, setErrors] = useState<NewPasswordErrors>({});
@@ -91,9 +117,13 @@ function ConfirmForm({
     // Awaited here, not in mutate's callbacks: once signed in, the page below reads the link as confirmed already
     // and this form is gone before those would run.
     confirm.mutateAsync(input).then(
-      () => {
+      async () => {
+        if (!canGoOn) {
+          onStayed();
+          return;
+        }
+        await navigate(next, { replace: true });
         toast.success('Your e-mail is confirmed: welcome to Bazaar!', { id: 'email-confirmed' });
-        void navigate(next, { replace: true });
       },
       (error: unknown) => {
         if (isRefusal(error, 'WRONG_PASSWORD')) {
@@ -168,6 +198,17 @@ function ConfirmForm({
           </>
         )}
       </p>
+    </AuthCard>
+  );
+}
+
+/** The address is confirmed and this browser signed in, but `next` has nothing to show here: carry on from home. */
+function EmailConfirmed({ email }: { email: string }) {
+  return (
+    <AuthCard title="Your e-mail is confirmed" intro={`${email} is confirmed, and you are signed in.`}>
+      <Link to="/" className={buttonClass()}>
+        Continue shopping
+      </Link>
     </AuthCard>
   );
 }

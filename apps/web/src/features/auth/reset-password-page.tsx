@@ -27,6 +27,12 @@ export function Component() {
   const resetPassword = useResetPassword();
   const [errors, setErrors] = useState<NewPasswordErrors>({});
 
+  // Said on the profile: a toast goes when its page does.
+  async function arrive() {
+    await navigate('/dashboard/profile', { replace: true });
+    toast.success('Your new password is set: you are signed in.');
+  }
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const { password, errors: found } = checkNewPassword(new FormData(event.currentTarget));
@@ -35,10 +41,7 @@ export function Component() {
     resetPassword.mutate(
       { token, newPassword: password },
       {
-        onSuccess: () => {
-          toast.success('Your new password is set: you are signed in.');
-          void navigate('/dashboard/profile', { replace: true });
-        },
+        onSuccess: () => void arrive(),
         onError: (error) => {
           if (!isSpentLink(error)) toast.error(error.message);
         },

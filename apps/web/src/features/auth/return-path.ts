@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 
 /** What a page asked the user to sign in for; the login and register pages say so. */
-export type SignInPurpose = 'checkout';
+export type SignInPurpose = 'checkout' | 'signed-out-everywhere';
 
 /** Where a sign-in started, kept in the router's location state as `from`, and what for, when a page said. */
 interface FromState {
@@ -21,7 +21,9 @@ function fromOf(state: unknown): FromState['from'] | null {
 
 function purposeOf(state: unknown): SignInPurpose | undefined {
   if (typeof state !== 'object' || state === null || !('purpose' in state)) return undefined;
-  return state.purpose === 'checkout' ? state.purpose : undefined;
+  return state.purpose === 'checkout' || state.purpose === 'signed-out-everywhere'
+    ? state.purpose
+    : undefined;
 }
 
 /** Why the user is asked to sign in, when the page they came from said. */

@@ -51,20 +51,20 @@ export function Component() {
     fromCart: true,
   });
 
-  function goToCheckout(buyItems: BuyItem[]) {
+  async function goToCheckout(buyItems: BuyItem[]) {
     buyItemsActions.set(buyItems);
-    void navigate(CHECKOUT_PATH);
+    await navigate(CHECKOUT_PATH);
   }
 
-  function checkout() {
+  async function checkout() {
     if (shownLines.length === 0) {
       toast.error('No Product in Cart');
       return;
     }
-    // Signed out, checkout first asks to sign in (and says so): nothing has succeeded yet.
-    if (user) toast.success('Checkout Successfully');
     // The cart keeps its lines until the order is placed: leaving checkout loses nothing.
-    goToCheckout(shownLines.map(({ productId }) => fromCart(productId)));
+    await goToCheckout(shownLines.map(({ productId }) => fromCart(productId)));
+    // Said on the checkout page. Signed out, checkout first asks to sign in (and says so): nothing succeeded yet.
+    if (user) toast.success('Checkout Successfully');
   }
 
   // A removed line takes the focused button with it: keep the keyboard user on the page.
@@ -118,7 +118,7 @@ export function Component() {
                     isOwn={line.product.seller.handle === profile?.handle}
                     onIncrement={() => cartActions.increment(line.productId)}
                     onDecrement={() => cartActions.decrement(line.productId)}
-                    onBuyNow={() => goToCheckout([fromCart(line.productId)])}
+                    onBuyNow={() => void goToCheckout([fromCart(line.productId)])}
                     onRemove={() => remove(line.productId)}
                   />
                 );
@@ -132,7 +132,7 @@ export function Component() {
             shipping={shipping}
             isPartial={shownLines.some((line) => line.status !== 'success')}
             hasShortLines={hasShortLines}
-            onCheckout={checkout}
+            onCheckout={() => void checkout()}
             onClear={clear}
           />
         </div>

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
 import { getJson, sendJson } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import type { SignInPurpose } from '../return-path.ts';
 import { storedToken } from '../token-store.ts';
 import { refetchAfterAccountChange } from './account-changed.ts';
 import { createUserToken } from './create-user-token.ts';
@@ -22,13 +24,18 @@ export function useChangePassword() {
   });
 }
 
-/** Ends every session of the account, this one included. */
+/** Ends every session of the account, this one included; the login page the guard then opens says so. */
 export function useSignOutEverywhere() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname, search, hash } = useLocation();
   return useMutation({
     mutationFn: async () => {
       await sendJson('POST', '/api/auth/revoke-sessions', {});
       storedToken.write(null);
+      // RequireSignIn hands this page's purpose on to the login page it opens once the session is gone.
+      const purpose: SignInPurpose = 'signed-out-everywhere';
+      await navigate({ pathname, search, hash }, { replace: true, state: { purpose } });
       await refetchAfterAccountChange(queryClient);
     },
   });

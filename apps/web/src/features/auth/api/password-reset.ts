@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError, sendJson } from '../../../lib/api-client.ts';
+import { sendJson } from '../../../lib/api-client.ts';
+import { authErrorCode } from './auth-error.ts';
 import { refetchAfterAccountChange } from './account-changed.ts';
 import { createUserToken } from './create-user-token.ts';
 import { getSession } from './get-session.ts';
@@ -26,8 +27,5 @@ export function useResetPassword() {
 
 /** The link was used already, has expired, or never was one. */
 export function isSpentLink(error: unknown): boolean {
-  return (
-    error instanceof ApiRequestError &&
-    (error.body as { code?: unknown } | undefined)?.code === 'INVALID_TOKEN'
-  );
+  return authErrorCode(error) === 'INVALID_TOKEN';
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError, sendJson } from '../../../lib/api-client.ts';
+import { sendJson } from '../../../lib/api-client.ts';
+import { authErrorCode } from './auth-error.ts';
 import { refetchAfterAccountChange } from './account-changed.ts';
 import { createUserToken } from './create-user-token.ts';
 import type { SessionUser } from './get-session.ts';
@@ -24,8 +25,5 @@ export function useSignIn() {
 
 /** The password was right, but the e-mail is not verified yet: the server mailed a new link. */
 export function isUnverifiedEmail(error: unknown): boolean {
-  return (
-    error instanceof ApiRequestError &&
-    (error.body as { code?: unknown } | undefined)?.code === 'EMAIL_NOT_VERIFIED'
-  );
+  return authErrorCode(error) === 'EMAIL_NOT_VERIFIED';
 }

@@ -60,7 +60,7 @@ interface CheckoutFormProps {
   /** The payment methods the shop offers now. */
   methods: readonly PaymentMethod[];
   /** The order is placed: its number, when the answer gave one. */
-  onPlaced: (number: string | undefined) => void;
+  onPlaced: (number: string | undefined) => Promise<void>;
   /** The server refused some products (deleted or repriced since they were loaded): load them again. */
   onProductsRefused: () => void;
   /** The server refused these products: the signed-in account sells them. */
@@ -116,8 +116,9 @@ export function CheckoutForm({
         toast.error('The shop did not confirm the order. Please try again.');
         return;
       }
+      // Said on the page the order leads to: a toast goes when its page does.
+      await onPlaced(answer.number);
       toast.success('Order placed successfully');
-      onPlaced(answer.number);
     },
     onRefused: (issues) => {
       if (issues.some(({ path }) => path.startsWith('products'))) onProductsRefused();

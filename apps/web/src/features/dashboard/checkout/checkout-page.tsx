@@ -125,11 +125,11 @@ export function Component() {
   const shippingCents = shipping.status === 'success' ? shipping.shippingCents : undefined;
 
   // The order's page: how to pay it, when it is paid by bKash or Rocket.
-  function finishCheckout(number: string | undefined) {
+  async function finishCheckout(number: string | undefined) {
     setPlaced(true);
     cartActions.takeOut(buyItems);
     buyItemsActions.clear();
-    void navigate(number ? orderPath(number) : ORDERS_PATH);
+    await navigate(number ? orderPath(number) : ORDERS_PATH);
   }
 
   // Each short line down to what is left; a line with nothing left goes.

@@ -22,8 +22,8 @@ function EditForm({ product }: { product: Product }) {
       onSubmit={async ({ stock, ...changes }) => {
         // An unchanged stock is left out: orders placed while the form was open have taken from it since.
         await updateProduct.mutateAsync(stock === product.stock ? changes : { ...changes, stock });
+        await navigate('/dashboard/products');
         toast.success('Product updated successfully');
-        void navigate('/dashboard/products');
       }}
     />
   );
