@@ -58,12 +58,13 @@ export async function insertProducts(db: Database, rows: NewProductRow[]) {
 export async function insertGeneratedCatalog(db: Database, size: number) {
   await insertFixtureSeller(db);
   await db.execute(sql`
-    insert into products (name, price_cents, main_image_url, seller_id, flash_sale, categories, created_at,
-      brand, discount, ratings, stock)
+    insert into products (name, price_cents, main_image_url, seller_id, flash_sale, flash_sale_ends_at, categories,
+      created_at, brand, discount, ratings, stock)
     select
       (array['Aurora','Nimbus','Vertex','Solace','Ember'])[1 + i % 5] || ' ' ||
       (array['Headphones','Kettle','Sneakers','Backpack','Lamp','Watch'])[1 + i % 6] || ' ' || md5(i::text),
       100 + i % 5000, '/images/products/x/' || (1 + i % 20) || '.svg', ${FIXTURE_SELLER.id}, i % 10 = 0,
+      case when i % 10 = 0 then now() + interval '1 day' end,
       array[(array['phones','home','kitchen','toys','books'])[1 + i % 5]],
       now() - make_interval(secs => i),
       (array['Acme','Zenith','Umbra','Borealis'])[1 + i % 4] || case when i % 1000 = 0 then ' Rare' else '' end,
