@@ -26,7 +26,11 @@ import { fakeWebBuild } from '../test/web-build.ts';
  * cache may keep it (`Cache-Control: no-store`). The routes come from the app itself, so a new signed-in route
  * without a call below fails the first test, and one that answers outside the one hook (a raw reply) the second.
  */
-const testApp = useTestApp(WALLET_ENV, { webDist: fakeWebBuild({ assets: false }) });
+// A grace period to take a shipment back in, so that its route answers its owner.
+const testApp = useTestApp(
+  { ...WALLET_ENV, SHIPPING_GRACE_SECONDS: '600' },
+  { webDist: fakeWebBuild({ assets: false }) },
+);
 
 let seller: TestAccount;
 let buyer: TestAccount;
@@ -178,6 +182,21 @@ const CALLS: [string, Call][] = [
       () => seller,
       () => `/api/sales/${order._id}/status`,
       () => ({ status: 'shipped' }),
+    ),
+  ],
+  [
+    'PATCH /api/sales/:orderId/shipment',
+    call(
+      () => seller,
+      () => `/api/sales/${order._id}/shipment`,
+      () => ({ carrier: 'RedX', trackingNumber: 'RX 1234' }),
+    ),
+  ],
+  [
+    'DELETE /api/sales/:orderId/shipment',
+    call(
+      () => seller,
+      () => `/api/sales/${order._id}/shipment`,
     ),
   ],
   [
@@ -427,17 +446,19 @@ describe('Cache-Control: no-store on every private answer', () => {
           : await testApp.app.inject({ method, url: url(), headers: asBearer(as()), payload: payload?.() });
       await ok(response, route);
       if (route === 'POST /api/orders') expect(response.statusCode).toBe(201);
-      if (route === 'PATCH /api/sales/:orderId/status') {
-        // Delivered, so that the buyer may review it next.
-        await ok(
-          await testApp.app.inject({
-            method: 'PATCH',
-            url: `/api/sales/${order._id}/status`,
-            headers: asBearer(seller),
-            payload: { status: 'delivered' },
-          }),
-          'delivery',
-        );
+      if (route === 'DELETE /api/sales/:orderId/shipment') {
+        // Shipped again and delivered, so that the buyer may review it next.
+        for (const status of ['shipped', 'delivered']) {
+          await ok(
+            await testApp.app.inject({
+              method: 'PATCH',
+              url: `/api/sales/${order._id}/status`,
+              headers: asBearer(seller),
+              payload: { status },
+            }),
+            status,
+          );
+        }
       }
       if (route === 'POST /api/products/:id/reviews') review = response.json<Review>();
       if (route === 'POST /api/orders/:id/payments') claimId = response.json<{ _id: string }>()._id;

@@ -99,6 +99,7 @@ function parameterValues(): Record<string, string[]> {
     variant: ['1'],
     index: ['1'],
     width: ['320'],
+    name: ['Lamps'],
     file: ['pages-1.xml', 'categories-1.xml', 'sellers-1.xml', 'products-1.xml'],
   };
 }

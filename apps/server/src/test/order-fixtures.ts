@@ -90,6 +90,14 @@ export async function placeOrderPastTheRules(
   return placement.order.id;
 }
 
+/** A line's shipment fields before it is shipped. */
+export const NOT_SHIPPED = {
+  carrier: null,
+  trackingNumber: null,
+  trackingUrl: null,
+  shippedAt: null,
+} as const;
+
 /**
  * An order as answers show it once it and its lines are in `status`: moved there by `by`, or put there straight
  * (no one recorded as cancelling it).
@@ -103,6 +111,7 @@ export const inStatus = (order: Order, status: OrderStatus, by?: Canceller): Ord
     ...line,
     status,
     cancellation: status === 'cancelled' && by ? { by, reason: null } : null,
+    shippedAt: status === 'shipped' && by ? (expect.any(String) as string) : line.shippedAt,
   })),
   payment: paymentIn(order, status, by),
 });

@@ -9,7 +9,7 @@ import { products, users } from '../../db/schema.ts';
 import { asBearer, signUp, type TestAccount } from '../../test/accounts.ts';
 import { FIXTURE_SELLER, insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { useTestApp, TEST_PUBLIC_URL } from '../../test/test-app.ts';
-import { countOrders, orderBody, placeOrder } from '../../test/order-fixtures.ts';
+import { countOrders, NOT_SHIPPED, orderBody, placeOrder } from '../../test/order-fixtures.ts';
 import { mailCount } from '../../test/outbox.ts';
 import { orderPlacedMails } from '../mail/mail.module.ts';
 import { createOrdersRepository } from './orders.repository.ts';
@@ -67,6 +67,7 @@ describe('order pricing', () => {
             status: 'processing',
             seller: { handle: FIXTURE_SELLER.handle, name: FIXTURE_SELLER.name },
             cancellation: null,
+            ...NOT_SHIPPED,
           })),
         );
 

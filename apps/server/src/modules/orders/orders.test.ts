@@ -12,6 +12,7 @@ import {
   changeStatus,
   countOrders,
   inStatus,
+  NOT_SHIPPED,
   orderBody,
   orderOf,
   placeOrder,
@@ -97,6 +98,7 @@ describe('POST /api/orders', () => {
         status: 'processing',
         seller: fixtureSeller,
         cancellation: null,
+        ...NOT_SHIPPED,
       },
       {
         _id: phone,
@@ -109,6 +111,7 @@ describe('POST /api/orders', () => {
         status: 'processing',
         seller: fixtureSeller,
         cancellation: null,
+        ...NOT_SHIPPED,
       },
     ]);
     const placed = Date.parse(order.orderTime);
@@ -354,7 +357,7 @@ describe('who may do what', () => {
       expect(OrderSchema.parse(cancelled.json())).toEqual(inStatus(strangersOrder, 'cancelled', 'buyer'));
       const shipped = await changeStatus(testApp.app, admin, ownersOrder._id, 'shipped');
       expect(shipped.statusCode).toBe(200);
-      expect(OrderSchema.parse(shipped.json())).toEqual(inStatus(ownersOrder, 'shipped'));
+      expect(OrderSchema.parse(shipped.json())).toEqual(inStatus(ownersOrder, 'shipped', 'admin'));
       expect(await statusOf(testApp.database.db, ownersOrder._id)).toBe('shipped');
     });
   });

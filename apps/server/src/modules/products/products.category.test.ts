@@ -67,6 +67,8 @@ describe('GET /api/products?category=', () => {
 
   it('answers a category no product ever had without reading the products', async () => {
     await write('POST', '/api/products', { name: 'Teapot', price: 20, categories: ['kitchen'] });
+    // After a write the catalog cache asks once when its next flash sale ends, which reads the products.
+    await categoryPage(randomText(100));
     // With the products table out of reach, only an answer that never reads it can succeed.
     await testApp.database.db.execute(sql`alter table products rename to products_out_of_reach`);
     try {
