@@ -151,6 +151,8 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     await expect(miasSale.getByText(why)).toHaveCount(0);
     await screenshot(mia.page, `sales-paid-${device}`);
     await ship.click();
+    // Shipping asks how the parcel travels (all optional) before it is marked.
+    await mia.page.getByRole('dialog').getByRole('button', { name: 'Mark shipped' }).click();
     await expect(mia.page.getByText('Marked shipped', { exact: true })).toBeVisible();
 
     // Leo cancels his paid part: its goods and shipping are owed back.
