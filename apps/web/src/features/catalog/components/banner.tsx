@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { ChevronIcon } from '../../../components/chevron-icon.tsx';
 
 // Each picture says "Shop now", so each leads to the products it advertises.
 const SLIDES = [
@@ -13,18 +14,6 @@ const ROTATION_MS = 3000;
 
 const controlClasses =
   'flex items-center justify-center rounded-full bg-white/85 text-gray-900 shadow transition hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
-
-function Chevron({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 fill-none stroke-current stroke-2">
-      <path
-        d={direction === 'left' ? 'M12.5 4l-6 6 6 6' : 'M7.5 4l6 6-6 6'}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
 
 /**
  * The home page's rotating banner (APG carousel): advances every 3 s, pauses while hovered or focused or
@@ -110,7 +99,7 @@ export function Banner() {
           aria-label="Previous slide"
           className={`${controlClasses} size-9 md:absolute md:top-1/2 md:left-3 md:size-11 md:-translate-y-1/2`}
         >
-          <Chevron direction="left" />
+          <ChevronIcon direction="previous" />
         </button>
         <Dots current={current} onShow={setCurrent} />
         <button
@@ -119,7 +108,7 @@ export function Banner() {
           aria-label="Next slide"
           className={`${controlClasses} size-9 md:absolute md:top-1/2 md:right-3 md:size-11 md:-translate-y-1/2`}
         >
-          <Chevron direction="right" />
+          <ChevronIcon direction="next" />
         </button>
       </div>
     </section>

@@ -2,6 +2,7 @@ import type { Image, Product } from '@bazaar/shared/products';
 import { PRODUCT_PICTURE_SIZES } from '@bazaar/shared/uploads';
 import { useId, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
 import { createPortal } from 'react-dom';
+import { ChevronIcon } from '../../../components/chevron-icon.tsx';
 import { CloseIcon } from '../../../components/close-icon.tsx';
 import { Picture } from '../../../components/picture.tsx';
 import { useModalDialog } from '../../../components/use-modal-dialog.ts';
@@ -11,18 +12,6 @@ const SWIPE_DISTANCE = 50;
 
 const lightboxButtonClass =
   'flex size-12 items-center justify-center rounded-full bg-white/90 text-gray-900 shadow transition hover:bg-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white';
-
-function Chevron({ direction }: { direction: 'previous' | 'next' }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 fill-none stroke-current stroke-2">
-      <path
-        d={direction === 'previous' ? 'M15 18l-6-6 6-6' : 'M9 18l6-6-6-6'}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
 
 /**
  * Tab from the dialog's last button goes round to its first, and Shift+Tab from its first to its last: a modal
@@ -121,7 +110,7 @@ function PhotoLightbox({
                 aria-label="Previous photo"
                 className={`${lightboxButtonClass} md:absolute md:top-1/2 md:left-4 md:-translate-y-1/2`}
               >
-                <Chevron direction="previous" />
+                <ChevronIcon direction="previous" />
               </button>
               <button
                 type="button"
@@ -129,7 +118,7 @@ function PhotoLightbox({
                 aria-label="Next photo"
                 className={`${lightboxButtonClass} md:absolute md:top-1/2 md:right-4 md:-translate-y-1/2`}
               >
-                <Chevron direction="next" />
+                <ChevronIcon direction="next" />
               </button>
             </div>
           )}
