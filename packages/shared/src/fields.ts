@@ -12,7 +12,8 @@ export const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((text) => text || null);
 
-const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+/** Whole cents, or a percentage to two decimals. */
+export const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
 /** An amount in dollars, in whole cents, from 0 to `max`; `label` names it in the messages as the form does. */
 export const dollarsSchema = (label: string, max: number) =>

@@ -181,6 +181,11 @@ export const SaleSchema = OrderSchema.omit({ email: true, userEmail: true }).ext
    * then): `DELETE /api/sales/:orderId/shipment`. Null when there is none to take back.
    */
   takeBackUntil: z.iso.datetime().nullable(),
+  /**
+   * The shop's commission on the sale's lines not cancelled, as frozen when the order was placed: its rate in percent
+   * and what it comes to (dollars), out of the goods (never the shipping).
+   */
+  commission: z.object({ percent: z.number(), amount: z.number() }),
 });
 export type Sale = z.infer<typeof SaleSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { recordIdParam, tooLong } from './fields.ts';
+import { CommissionPercentSchema } from './commission.ts';
+import { hasAtMostTwoDecimals, recordIdParam, tooLong } from './fields.ts';
 import { limitSchema, offsetSchema } from './pagination.ts';
 import { PAYMENT_METHODS } from './orders-constants.ts';
 
@@ -76,7 +77,6 @@ export const SalePaymentSchema = PaymentSchema.pick({ method: true, status: true
 });
 export type SalePayment = z.infer<typeof SalePaymentSchema>;
 
-const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 /** No order comes to more: 50 lines of 99 units of at most $1,000,000. */
 const AMOUNT_MAX = 10_000_000_000;
 
@@ -192,10 +192,11 @@ export const RefundDoneSchema = z.strictObject({
 });
 export type RefundDone = z.infer<typeof RefundDoneSchema>;
 
-/** The shop's receiving numbers; null for a method not offered. */
+/** The shop's receiving numbers (null for a method not offered) and the commission it takes on each line's goods. */
 export const PaymentSettingsSchema = z.object({
   bkashNumber: z.string().nullable(),
   rocketNumber: z.string().nullable(),
+  commissionPercent: z.number(),
 });
 export type PaymentSettings = z.infer<typeof PaymentSettingsSchema>;
 
@@ -203,12 +204,17 @@ const settingNumber = (label: string) =>
   z.union([walletNumber(label), z.null()], { error: `${label} is a phone number, or null for none` });
 
 /**
- * `PATCH /api/settings/payments`: a number, or null to fall back to the configured one (BKASH_NUMBER, ROCKET_NUMBER);
- * one left out stays as it is.
+ * `PATCH /api/settings/payments`: a value, or null to fall back to the configured one (BKASH_NUMBER, ROCKET_NUMBER,
+ * COMMISSION_PERCENT); one left out stays as it is. A new commission applies to orders placed from then on.
  */
 export const PaymentSettingsUpdateSchema = z.strictObject({
   bkashNumber: settingNumber('The bKash number').optional(),
   rocketNumber: settingNumber('The Rocket number').optional(),
+  commissionPercent: z
+    .union([CommissionPercentSchema, z.null()], {
+      error: 'The commission is a percentage, such as 10 or 12.5, or null for the configured one',
+    })
+    .optional(),
 });
 export type PaymentSettingsUpdate = z.infer<typeof PaymentSettingsUpdateSchema>;
 

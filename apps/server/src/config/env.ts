@@ -166,6 +166,15 @@ const EnvSchema = z.object({
   BKASH_NUMBER: walletNumber.optional(),
   /** The shop's Rocket wallet number, as BKASH_NUMBER. */
   ROCKET_NUMBER: walletNumber.optional(),
+  /** The shop's commission on each line's goods, in percent (two decimals at most); an admin's setting wins. */
+  COMMISSION_PERCENT: z.coerce
+    .number({ error: 'expected a percentage, such as 10 or 12.5' })
+    .min(0, { error: 'expected a percentage from 0 to 100' })
+    .max(100, { error: 'expected a percentage from 0 to 100' })
+    .refine((percent) => Math.abs(percent * 100 - Math.round(percent * 100)) < 1e-6, {
+      error: 'expected at most two decimals',
+    })
+    .default(0),
   /** A bKash or Rocket order with no payment claimed within this many hours (a decimal number) is cancelled. */
   PAYMENT_WINDOW_HOURS: z.coerce
     .number({ error: 'expected a number of hours, such as 24 or 0.5' })

@@ -369,6 +369,12 @@ export const orderLines = pgTable(
     trackingUrl: text('tracking_url'),
     /** When it was marked shipped: the seller may take the shipment back for a grace period after it. */
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /**
+     * The shop's commission on the line's goods, as the rate stood when the order was placed (basis points: 1250 is
+     * 12.5 %) and what it came to: frozen, whatever the rate becomes. 0 on lines placed before commission was kept.
+     */
+    commissionBasisPoints: integer('commission_basis_points').notNull().default(0),
+    commissionCents: bigint('commission_cents', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.position] }),
@@ -377,6 +383,10 @@ export const orderLines = pgTable(
     check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
     // Lines cancelled before this was recorded have no canceller.
     check('order_lines_cancelled_by', sql`${t.cancelledBy} is null or ${t.status} = 'cancelled'`),
+    check(
+      'order_lines_commission',
+      sql`${t.commissionBasisPoints} between 0 and 10000 and ${t.commissionCents} between 0 and ${t.lineTotalCents}`,
+    ),
   ],
 );
 

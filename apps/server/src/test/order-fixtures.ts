@@ -81,6 +81,7 @@ export async function placeOrderPastTheRules(
       status: 'processing',
       idempotencyKey: null,
       requestDigest: null,
+      commissionBasisPoints: 0,
     },
     lines,
     shipping,

@@ -27,7 +27,7 @@ export function useExpiringApp(windowHours: number) {
 /** Ends the unpaid orders past a window of `windowHours` once, as the app's job does: how many it ended. */
 export function expiry(db: Database, windowHours: number): () => Promise<number> {
   const payments = createPaymentsService(createPaymentsRepository(db), {
-    configured: { bkashNumber: WALLET_ENV.BKASH_NUMBER, rocketNumber: null },
+    configured: { bkashNumber: WALLET_ENV.BKASH_NUMBER, rocketNumber: null, commissionPercent: 0 },
     windowHours,
     shopUrl: TEST_PUBLIC_URL,
   });

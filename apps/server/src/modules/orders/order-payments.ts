@@ -8,10 +8,18 @@ export interface PayTo {
   number: string;
 }
 
+/** What an order keeps of the shop's payment terms when it is placed. */
+export interface PlacementTerms {
+  /** Where to send a wallet order's money. */
+  payTo?: PayTo;
+  /** The shop's commission now, which the order's lines keep (basis points). */
+  commissionBasisPoints: number;
+}
+
 /** What orders need of payments (the payments module provides it): orders never read or write money themselves. */
 export interface OrderPayments {
-  /** Refuses (400, naming paymentMethod) a method the shop does not offer now; where to send a wallet order's money. */
-  payTo(method: PaymentMethod): Promise<PayTo | undefined>;
+  /** Refuses (400, naming paymentMethod) a method the shop does not offer now; else its terms for a new order. */
+  atPlacement(method: PaymentMethod): Promise<PlacementTerms>;
   /** Each order's payment, read for all of them at once. */
   ofOrders(orderIds: string[]): Promise<Map<string, Payment>>;
   /** Each order's payment as a seller sees their part of it (a whole order's for an admin: `sellerEmail` undefined). */

@@ -13,6 +13,7 @@ import {
   type Table,
 } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { commissionCents } from '@bazaar/shared/commission';
 import {
   orderStatusOf,
   type Canceller,
@@ -57,6 +58,8 @@ export type PricedLineRow = Omit<
   | 'trackingNumber'
   | 'trackingUrl'
   | 'shippedAt'
+  | 'commissionBasisPoints'
+  | 'commissionCents'
 >;
 /**
  * A priced line with its seller's public identity and shipping terms, as the product showed them when it was priced.
@@ -491,8 +494,12 @@ export function createOrdersRepository(
      * placed lines are the priced ones, in their order. The mails `mailsOf` makes of the order and its lines are
      * queued with them.
      */
+    /** Places an order whose lines keep the shop's commission now (`commissionBasisPoints`), frozen. */
     async placeOrder(
-      order: Omit<PlacedOrder, 'id' | 'number'>,
+      {
+        commissionBasisPoints,
+        ...order
+      }: Omit<PlacedOrder, 'id' | 'number'> & { commissionBasisPoints: number },
       priced: PricedLine[],
       shipping: ReadonlyMap<string, number>,
       mailsOf: (order: PlacedOrder, lines: NewOrderLineRow[]) => OutgoingMail[],
@@ -511,6 +518,8 @@ export function createOrdersRepository(
         trackingNumber: null,
         trackingUrl: null,
         shippedAt: null,
+        commissionBasisPoints,
+        commissionCents: commissionCents(line.lineTotalCents, commissionBasisPoints),
       }));
       const placement = await insertOrder(
         placed,

@@ -65,6 +65,8 @@ function asSale({ email, userEmail, ...order }: Order, buyer: TestAccount, due =
     buyer: { handle: buyer.handle, name: buyer.name },
     payment: { method, status, due, shipsOncePaid: isWalletMethod(method) },
     takeBackUntil: null,
+    // This shop takes no commission (COMMISSION_PERCENT unset): orders.commission.test.ts covers one that does.
+    commission: { percent: 0, amount: 0 },
   };
 }
 

@@ -15,6 +15,7 @@ import {
   type Tracking,
   trackingOf,
 } from '@bazaar/shared/orders';
+import { basisPointsToPercent } from '@bazaar/shared/commission';
 import { centsToDollars, formatDollars, sumCents } from '@bazaar/shared/pricing';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
@@ -41,7 +42,7 @@ import { shippedMailKey } from './shipment.ts';
 import type { ShopImageUrls } from '../../images/image-urls.ts';
 import { pricedLine } from '../../db/order-line.ts';
 import { partsOf, shippingAtPlacement, totalWithShippingCents } from './order-parts.ts';
-import type { OrderPayments, PayTo } from './order-payments.ts';
+import type { OrderPayments, PlacementTerms } from './order-payments.ts';
 
 /** Attempts at placing one order whose products change (or go) under it, before it is refused. */
 const PLACEMENT_ATTEMPTS = 3;
@@ -138,7 +139,22 @@ function toSale(
 ): UnpaidSale {
   const { email, userEmail, ...order } = toOrder(row, lines, shipping, images);
   const contact = withContact ? {} : { name: null, phone: null, address: null };
-  return { ...order, ...contact, buyer: row.buyer, takeBackUntil: takeBackUntil(lines, graceSeconds) };
+  return {
+    ...order,
+    ...contact,
+    buyer: row.buyer,
+    takeBackUntil: takeBackUntil(lines, graceSeconds),
+    commission: commissionOf(lines),
+  };
+}
+
+/** The commission frozen on the lines not cancelled; every line of an order was placed at the same rate. */
+function commissionOf(lines: ShownLineRow[]): Sale['commission'] {
+  const live = lines.filter((line) => line.status !== 'cancelled');
+  return {
+    percent: basisPointsToPercent(lines[0]?.commissionBasisPoints ?? 0),
+    amount: centsToDollars(sumCents(live.map((line) => line.commissionCents))),
+  };
 }
 
 /** How an order is shaped for an answer, from its row, its lines and what each seller's part was charged to ship. */
@@ -443,9 +459,9 @@ export function createOrdersService(
             : await repository.findByIdempotencyKey(userEmail, idempotencyKey);
         return row && { order: await replay(repository, payments, images, row, digest), created: false };
       };
-      let payTo: PayTo | undefined;
+      let terms: PlacementTerms;
       try {
-        payTo = await payments.payTo(contact.paymentMethod);
+        terms = await payments.atPlacement(contact.paymentMethod);
       } catch (error) {
         // A retry is answered even if an admin has since stopped offering the method it was placed with.
         const replayed = await earlier();
@@ -485,10 +501,11 @@ export function createOrdersService(
             status: 'processing',
             idempotencyKey,
             requestDigest: idempotencyKey === null ? null : digest,
+            commissionBasisPoints: terms.commissionBasisPoints,
           },
           lines,
           shipping,
-          (order, placed) => orderPlacedMails(shopUrl, order, placed, shipping, payTo),
+          (order, placed) => orderPlacedMails(shopUrl, order, placed, shipping, terms.payTo),
         );
         if (placement.outcome === 'repriced') {
           fresh = true;

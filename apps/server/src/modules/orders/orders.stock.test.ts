@@ -132,6 +132,7 @@ describe('placing an order', () => {
       totalCents: 0,
       idempotencyKey: null,
       requestDigest: null,
+      commissionBasisPoints: 0,
     };
     const repository = createOrdersRepository(testApp.database.db);
     expect(await repository.placeOrder(order, lines, new Map(), () => [])).toEqual({

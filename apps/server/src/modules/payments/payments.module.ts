@@ -12,7 +12,11 @@ import { createPaymentsService, type MoveLines } from './payments.service.ts';
  */
 export function createPayments({ db, env }: { db: Database; env: Env }) {
   const service = createPaymentsService(createPaymentsRepository(db), {
-    configured: { bkashNumber: env.BKASH_NUMBER ?? null, rocketNumber: env.ROCKET_NUMBER ?? null },
+    configured: {
+      bkashNumber: env.BKASH_NUMBER ?? null,
+      rocketNumber: env.ROCKET_NUMBER ?? null,
+      commissionPercent: env.COMMISSION_PERCENT,
+    },
     windowHours: env.PAYMENT_WINDOW_HOURS,
     shopUrl: env.PUBLIC_URL,
   });

@@ -32,7 +32,14 @@ export interface Ledger {
 /** A transaction (or the database) the repository's writes run in. */
 export type Executor = Database;
 
-const SETTING_NAMES = { bkashNumber: 'bkash_number', rocketNumber: 'rocket_number' } as const;
+const SETTING_NAMES = {
+  bkashNumber: 'bkash_number',
+  rocketNumber: 'rocket_number',
+  commissionPercent: 'commission_percent',
+} as const;
+
+/** The payment settings an admin may set: each null until set, when the configured value stands. */
+export type StoredSettings = { [Key in keyof PaymentSettings]: PaymentSettings[Key] | null };
 
 /** A claim listed for the admins: with its order's number. */
 export type ListedClaim = ClaimRow & { orderNumber: number };
@@ -289,31 +296,33 @@ export function createPaymentsRepository(db: Database) {
       return row ? new Date(row.value) : new Date(0);
     },
 
-    /** The receiving numbers an admin set (null for one not set). */
-    async numbers(): Promise<PaymentSettings> {
+    /** The payment settings an admin set, as stored (null for one not set). */
+    async storedSettings(): Promise<StoredSettings> {
       const rows = await db
         .select()
         .from(settings)
         .where(inArray(settings.name, Object.values(SETTING_NAMES)));
       const valueOf = (name: string) => rows.find((row) => row.name === name)?.value ?? null;
+      const commission = valueOf(SETTING_NAMES.commissionPercent);
       return {
         bkashNumber: valueOf(SETTING_NAMES.bkashNumber),
         rocketNumber: valueOf(SETTING_NAMES.rocketNumber),
+        commissionPercent: commission === null ? null : Number(commission),
       };
     },
 
-    /** Sets the receiving numbers given; a null one is removed. */
-    async setNumbers(numbers: Partial<PaymentSettings>): Promise<void> {
+    /** Sets the payment settings given; a null one is removed. */
+    async setSettings(update: Partial<StoredSettings>): Promise<void> {
       await db.transaction(async (tx) => {
         for (const [key, name] of Object.entries(SETTING_NAMES)) {
-          const value = numbers[key as keyof PaymentSettings];
+          const value = update[key as keyof StoredSettings];
           if (value === undefined) continue;
           if (value === null) await tx.delete(settings).where(eq(settings.name, name));
           else {
             await tx
               .insert(settings)
-              .values({ name, value })
-              .onConflictDoUpdate({ target: settings.name, set: { value } });
+              .values({ name, value: String(value) })
+              .onConflictDoUpdate({ target: settings.name, set: { value: String(value) } });
           }
         }
       });

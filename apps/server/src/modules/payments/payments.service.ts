@@ -14,6 +14,7 @@ import {
   type RefundListQuery,
   type SalePayment,
 } from '@bazaar/shared/payments';
+import { percentToBasisPoints } from '@bazaar/shared/commission';
 import { centsToDollars, dollarsToCents, formatDollars, sumCents } from '@bazaar/shared/pricing';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Viewer } from '../auth/auth.module.ts';
@@ -24,7 +25,6 @@ import {
   type MovedLine,
   type OrderPayments,
   type OrderRow,
-  type PayTo,
 } from '../orders/orders.module.ts';
 import { cashCollectedCents, partPaymentState, paymentState } from './payment-state.ts';
 import type {
@@ -45,7 +45,7 @@ export type MoveLines = (
 ) => Promise<unknown>;
 
 export interface PaymentsServiceOptions {
-  /** The receiving numbers configured (BKASH_NUMBER, ROCKET_NUMBER); an admin's setting wins. */
+  /** The settings configured (BKASH_NUMBER, ROCKET_NUMBER, COMMISSION_PERCENT); an admin's setting wins. */
   configured: PaymentSettings;
   /** PAYMENT_WINDOW_HOURS. */
   windowHours: number;
@@ -172,16 +172,16 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
     });
   }
 
-  async function numbers(): Promise<PaymentSettings> {
-    const set = await repository.numbers();
+  async function currentSettings(): Promise<PaymentSettings> {
+    const set = await repository.storedSettings();
     return {
       bkashNumber: set.bkashNumber ?? configured.bkashNumber,
       rocketNumber: set.rocketNumber ?? configured.rocketNumber,
+      commissionPercent: set.commissionPercent ?? configured.commissionPercent,
     };
   }
 
-  async function paymentOptions(): Promise<PaymentOptions> {
-    const { bkashNumber, rocketNumber } = await numbers();
+  function optionsOf({ bkashNumber, rocketNumber }: PaymentSettings): PaymentOptions {
     return {
       methods: [
         'cash on delivery',
@@ -192,6 +192,8 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
       rocketNumber,
     };
   }
+
+  const paymentOptions = async () => optionsOf(await currentSettings());
 
   /** The claim's refusals, checked under the order's lock; what the buyer must send otherwise. */
   async function claimRefusal(
@@ -283,15 +285,19 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
     (await repository.claimsOf(tx, orderId)).filter((claim: ClaimRow) => claim.status === 'rejected').length;
 
   const forOrders: OrderPayments = {
-    async payTo(method): Promise<PayTo | undefined> {
-      const offered = await paymentOptions();
+    async atPlacement(method) {
+      const settings = await currentSettings();
+      const offered = optionsOf(settings);
       if (!offered.methods.includes(method)) {
         const choices = offered.methods.map((offer) => PAYMENT_METHOD_NAMES[offer]).join(' or ');
         const message = `${PAYMENT_METHOD_NAMES[method]} is not offered: choose ${choices}.`;
         throw new AppError('VALIDATION_ERROR', message, [{ path: 'paymentMethod', message }]);
       }
       const number = isWalletMethod(method) ? receivingNumber(offered, method) : null;
-      return number === null ? undefined : { method, number };
+      return {
+        payTo: number === null ? undefined : { method, number },
+        commissionBasisPoints: percentToBasisPoints(settings.commissionPercent),
+      };
     },
 
     async ofOrders(orderIds) {
@@ -445,13 +451,13 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
 
     async settings(viewer: Viewer): Promise<PaymentSettings> {
       requireAdmin(viewer, 'see the payment settings');
-      return numbers();
+      return currentSettings();
     },
 
     async updateSettings(viewer: Viewer, update: PaymentSettingsUpdate): Promise<PaymentSettings> {
       requireAdmin(viewer, 'change the payment settings');
-      await repository.setNumbers(update);
-      return numbers();
+      await repository.setSettings(update);
+      return currentSettings();
     },
 
     /**

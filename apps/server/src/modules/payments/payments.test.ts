@@ -119,11 +119,12 @@ describe('the payment methods offered', () => {
     expect((await get(admin, '/api/settings/payments')).json()).toEqual({
       bkashNumber: WALLET_ENV.BKASH_NUMBER,
       rocketNumber: null,
+      commissionPercent: 0,
     });
 
     const set = await patch(admin, numbers);
     expect(set.statusCode).toBe(200);
-    expect(set.json()).toEqual(numbers);
+    expect(set.json()).toEqual({ ...numbers, commissionPercent: 0 });
     expect((await get(null, '/api/config')).json<PublicConfig>().payments).toEqual({
       methods: ['cash on delivery', 'bkash', 'rocket'],
       ...numbers,
@@ -135,6 +136,7 @@ describe('the payment methods offered', () => {
     expect((await patch(admin, { bkashNumber: null, rocketNumber: null })).json()).toEqual({
       bkashNumber: WALLET_ENV.BKASH_NUMBER,
       rocketNumber: null,
+      commissionPercent: 0,
     });
   });
 

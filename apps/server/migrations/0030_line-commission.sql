@@ -1,0 +1,3 @@
+ALTER TABLE "order_lines" ADD COLUMN "commission_basis_points" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_lines" ADD COLUMN "commission_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_commission" CHECK ("order_lines"."commission_basis_points" between 0 and 10000 and "order_lines"."commission_cents" between 0 and "order_lines"."line_total_cents");
