@@ -12,6 +12,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { ShopMark } from '../../../components/shop-logo.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useViewer } from '../../auth/public.ts';
+import { hasCommission, SaleCommission } from '../sales/sale-commission.tsx';
 import { SaleMoves } from '../sales/sale-moves.tsx';
 import { isSale, useOrderByNumber, type NumberedOrder } from './api/get-order-by-number.ts';
 import { OrderMoves, rolesIn } from './order-moves.tsx';
@@ -80,7 +81,17 @@ function SellersPart({ sale }: { sale: Sale }) {
       ))}
       contact={<DeliveryContact name={sale.name} address={sale.address} phone={sale.phone} />}
       moves={<SaleMoves sale={sale} isAdmin={isAdmin} buyer={buyer} />}
-      payment={<SalePaymentSummary payment={sale.payment} />}
+      payment={
+        <>
+          <SalePaymentSummary payment={sale.payment} />
+          {hasCommission(sale) && (
+            <p className="text-sm text-gray-900">
+              <span className="font-medium text-gray-600">Commission:</span>{' '}
+              <SaleCommission commission={sale.commission} />
+            </p>
+          )}
+        </>
+      }
     />
   );
 }

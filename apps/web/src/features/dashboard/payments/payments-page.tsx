@@ -6,6 +6,7 @@ import { useViewer } from '../../auth/public.ts';
 import { useClaims } from './api/get-claims.ts';
 import { useRefunds } from './api/get-refunds.ts';
 import { ClaimCard } from './claim-card.tsx';
+import { CommissionRate } from './commission-rate.tsx';
 import { ReceivingNumbers } from './receiving-numbers.tsx';
 import { RefundCard } from './refund-card.tsx';
 
@@ -153,7 +154,8 @@ function RecentlyDecided() {
 
 /**
  * The admins' Payments page: the bKash and Rocket payments to verify, the refunds the shop owes, what was decided
- * lately, and beside them the numbers buyers pay to (the one setting of payments, kept where payments are handled).
+ * lately, and beside them the settings of payments (the numbers buyers pay to, the shop's commission), kept where
+ * payments are handled.
  */
 export function Component() {
   const { isAdmin } = useViewer();
@@ -175,7 +177,10 @@ export function Component() {
             <RefundsDue />
             <RecentlyDecided />
           </div>
-          <ReceivingNumbers />
+          <div className="flex flex-col gap-6">
+            <ReceivingNumbers />
+            <CommissionRate />
+          </div>
         </div>
       ) : (
         <p className="text-gray-700">Only the shop’s admins handle payments.</p>

@@ -1,12 +1,10 @@
 import toast from 'react-hot-toast';
 import { PaymentSettingsUpdateSchema, type PaymentSettings } from '@bazaar/shared/payments';
 import { Button } from '../../../components/button.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { Loader } from '../../../components/loader.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { usePaymentSettings } from './api/get-payment-settings.ts';
 import { useUpdatePaymentSettings } from './api/update-payment-settings.ts';
+import { SettingsPanel } from './settings-panel.tsx';
 
 /** The form's text for each number: empty for none. */
 const valuesOf = (settings: PaymentSettings) => ({
@@ -59,26 +57,13 @@ function NumbersForm({ settings }: { settings: PaymentSettings }) {
 
 /** The shop's bKash and Rocket numbers, where buyers send their payments; an admin sets them. */
 export function ReceivingNumbers() {
-  const settings = usePaymentSettings();
   return (
-    <section
-      aria-labelledby="receiving-numbers-title"
-      className="flex flex-col gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm"
-    >
-      <h2 id="receiving-numbers-title" className="text-lg font-semibold text-gray-900">
-        Receiving numbers
-      </h2>
-      <p className="text-sm text-gray-700">
-        Buyers send bKash and Rocket payments to these numbers. A method without a number is not offered at
-        checkout.
-      </p>
-      {settings.data ? (
-        <NumbersForm settings={settings.data} />
-      ) : settings.error ? (
-        <ErrorState message="The numbers could not be loaded." onRetry={() => void settings.refetch()} />
-      ) : (
-        <Loader label="Loading the numbers…" />
-      )}
-    </section>
+    <SettingsPanel
+      id="receiving-numbers-title"
+      title="Receiving numbers"
+      intro="Buyers send bKash and Rocket payments to these numbers. A method without a number is not offered at checkout."
+      what="The numbers"
+      form={(settings) => <NumbersForm settings={settings} />}
+    />
   );
 }

@@ -9,6 +9,7 @@ import { OrderTime } from '../../../components/order-time.tsx';
 import { ProductLineImage } from '../../../components/product-line.tsx';
 import { salePath } from '../orders/order-paths.ts';
 import { SaleMoves } from './sale-moves.tsx';
+import { hasCommission, SaleCommission } from './sale-commission.tsx';
 import { SalePaymentStatus } from './sale-payment.tsx';
 
 /**
@@ -47,6 +48,14 @@ export function SaleCard({ sale, isAdmin }: { sale: Sale; isAdmin: boolean }) {
         <dd className="text-gray-900">
           <SalePaymentStatus payment={sale.payment} />
         </dd>
+        {hasCommission(sale) && (
+          <>
+            <dt className="font-medium text-gray-600">Commission</dt>
+            <dd className="text-gray-900">
+              <SaleCommission commission={sale.commission} />
+            </dd>
+          </>
+        )}
       </dl>
       <ul aria-label="Products" className="flex flex-col divide-y divide-gray-100">
         {sale.products.map((line, position) => (
