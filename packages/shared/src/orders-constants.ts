@@ -13,6 +13,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const CANCELLERS = ['buyer', 'seller', 'admin'] as const;
 export type Canceller = (typeof CANCELLERS)[number];
 export const CANCEL_REASON_MAX = 500;
+/** A seller's cancellation must say why: the buyer is told. */
+export const SELLER_CANCEL_REASON_REQUIRED = 'Say why you cancel: the buyer is told.';
 export const QUANTITY_MAX = 99;
 export const ORDER_LINES_MAX = 50;
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

@@ -3,6 +3,7 @@ import {
   movableFrom,
   orderNumberText,
   orderStatusOf,
+  SELLER_CANCEL_REASON_REQUIRED,
   sellerHasWorkLeft,
   type FulfilmentRole,
   type Order,
@@ -629,8 +630,8 @@ export function createOrdersService(
       const row = await existing(repository.findListed({ id: orderId }));
       const sellerEmail = await sellerOf(viewer, row.id);
       if (sellerEmail !== undefined && to === 'cancelled' && reason === undefined) {
-        throw new AppError('VALIDATION_ERROR', 'Say why you cancel: the buyer is told.', [
-          { path: 'reason', message: 'Say why you cancel: the buyer is told.' },
+        throw new AppError('VALIDATION_ERROR', SELLER_CANCEL_REASON_REQUIRED, [
+          { path: 'reason', message: SELLER_CANCEL_REASON_REQUIRED },
         ]);
       }
       const by = viewer.isAdmin ? 'admin' : 'seller';

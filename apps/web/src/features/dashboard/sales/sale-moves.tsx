@@ -1,6 +1,10 @@
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { CANCEL_REASON_MAX, type OrderStatus } from '@bazaar/shared/orders-constants';
+import {
+  CANCEL_REASON_MAX,
+  SELLER_CANCEL_REASON_REQUIRED,
+  type OrderStatus,
+} from '@bazaar/shared/orders-constants';
 import type { Sale } from '@bazaar/shared/orders';
 import { movesOf } from '@bazaar/shared/order-status';
 import { Button } from '../../../components/button.tsx';
@@ -140,7 +144,7 @@ export function SaleMoves({ sale, isAdmin, buyer }: { sale: Sale; isAdmin: boole
         <p className="mt-1 text-xs text-gray-600">The buyer is told why.</p>
         {reasonMissing && (
           <p id={`${reasonId}-error`} role="alert" className="mt-1 text-sm text-red-700">
-            Say why you cancel: the buyer is told.
+            {SELLER_CANCEL_REASON_REQUIRED}
           </p>
         )}
       </ConfirmDialog>
