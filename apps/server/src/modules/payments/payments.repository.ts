@@ -198,12 +198,12 @@ export function createPaymentsRepository(db: Database) {
           .limit(1)
       )[0],
 
-    /** Records the refund made for a refund due; undefined when it was recorded already. */
-    async recordRefundMade(executor: Executor, event: NewEvent): Promise<EventRow | undefined> {
+    /** Records what became of a refund due (refund_made, refund_failed), once each; undefined when it was already. */
+    async recordRefundOutcome(executor: Executor, event: NewEvent): Promise<EventRow | undefined> {
       const [row] = await executor
         .insert(paymentEvents)
         .values(event)
-        .onConflictDoNothing({ target: paymentEvents.refundOf })
+        .onConflictDoNothing({ target: [paymentEvents.refundOf, paymentEvents.kind] })
         .returning();
       return row;
     },
@@ -214,6 +214,7 @@ export function createPaymentsRepository(db: Database) {
       paging: { limit: number; offset: number },
     ): Promise<{ rows: ListedRefund[]; total: number }> {
       const made = alias(paymentEvents, 'made');
+      const madeFor = and(eq(made.refundOf, paymentEvents.id), eq(made.kind, 'refund_made'));
       const where = and(
         eq(paymentEvents.kind, 'refund_due'),
         status === 'due' ? isNull(made.id) : sql`${made.id} is not null`,
@@ -232,7 +233,7 @@ export function createPaymentsRepository(db: Database) {
           })
           .from(paymentEvents)
           .innerJoin(orders, eq(orders.id, paymentEvents.orderId))
-          .leftJoin(made, eq(made.refundOf, paymentEvents.id));
+          .leftJoin(made, madeFor);
       const [rows, [counted]] = await Promise.all([
         from()
           .where(where)
@@ -242,18 +243,14 @@ export function createPaymentsRepository(db: Database) {
           )
           .limit(paging.limit)
           .offset(paging.offset),
-        db
-          .select({ total: count() })
-          .from(paymentEvents)
-          .leftJoin(made, eq(made.refundOf, paymentEvents.id))
-          .where(where),
+        db.select({ total: count() }).from(paymentEvents).leftJoin(made, madeFor).where(where),
       ]);
       return { rows, total: counted?.total ?? 0 };
     },
 
     /**
-     * Wallet orders placed since `since` and before `placedBefore`, still processing, with no claim pending or
-     * accepted and not expired yet: at most `limit`, the oldest first.
+     * Wallet and card orders placed since `since` and before `placedBefore`, still processing, with no claim pending or
+     * accepted, not paid by card and not expired yet: at most `limit`, the oldest first.
      */
     expirable(placedBefore: Date, since: Date, limit: number): Promise<{ id: string }[]> {
       const claimsKeeping = db
@@ -262,21 +259,23 @@ export function createPaymentsRepository(db: Database) {
         .where(
           and(eq(paymentClaims.orderId, orders.id), inArray(paymentClaims.status, ['pending', 'accepted'])),
         );
-      const expired = db
+      const expiredOrPaid = db
         .select({ one: sql`1` })
         .from(paymentEvents)
-        .where(and(eq(paymentEvents.orderId, orders.id), eq(paymentEvents.kind, 'expired')));
+        .where(
+          and(eq(paymentEvents.orderId, orders.id), inArray(paymentEvents.kind, ['expired', 'card_paid'])),
+        );
       return db
         .select({ id: orders.id })
         .from(orders)
         .where(
           and(
-            inArray(orders.paymentMethod, ['bkash', 'rocket']),
+            inArray(orders.paymentMethod, ['bkash', 'rocket', 'card']),
             eq(orders.status, 'processing'),
             lt(orders.orderTime, placedBefore),
             gte(orders.orderTime, since),
             notExists(claimsKeeping),
-            notExists(expired),
+            notExists(expiredOrPaid),
           ),
         )
         .orderBy(asc(orders.orderTime))
