@@ -181,8 +181,31 @@ export const RefundSchema = z.object({
   /** The reference given when it was made; null while due. */
   reference: z.string().nullable(),
   madeAt: z.iso.datetime().nullable(),
+  /** Why Stripe did not make it by card (it is then an admin's to make); null otherwise. */
+  refusal: z.string().nullable(),
 });
 export type Refund = z.infer<typeof RefundSchema>;
+
+/** A card payment Stripe confirmed: paid, or flagged when its amount or currency was not what was asked. */
+export const CardPaymentSchema = z.object({
+  _id: z.uuid(),
+  orderId: z.uuid(),
+  orderNumber: z.string(),
+  /** Dollars (for a flagged one, what Stripe charged, in its currency's smallest unit / 100). */
+  amount: z.number(),
+  flagged: z.boolean(),
+  /** The PaymentIntent; for a flagged one, also what was charged and what was asked. */
+  reference: z.string().nullable(),
+  at: z.iso.datetime(),
+});
+export type CardPayment = z.infer<typeof CardPaymentSchema>;
+
+export const CardPaymentListQuerySchema = z.strictObject({
+  status: z.enum(['paid', 'flagged'], { error: 'Status is one of: paid, flagged' }),
+  limit: limitSchema(),
+  offset: offsetSchema,
+});
+export type CardPaymentListQuery = z.infer<typeof CardPaymentListQuerySchema>;
 
 export const RefundListQuerySchema = z.strictObject({
   status: z.enum(['due', 'made'], { error: 'Status is one of: due, made' }),

@@ -316,6 +316,13 @@ const CALLS: [string, Call][] = [
     ),
   ],
   [
+    'GET /api/payments/cards',
+    call(
+      () => admin,
+      () => '/api/payments/cards?status=paid',
+    ),
+  ],
+  [
     'GET /api/payments',
     call(
       () => admin,

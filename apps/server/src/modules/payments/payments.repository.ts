@@ -47,7 +47,11 @@ export interface ListedRefund {
   createdAt: Date;
   reference: string | null;
   madeAt: Date | null;
+  refusal: string | null;
 }
+
+/** A card payment (its card_paid or card_mismatch event) with its order's number. */
+export type ListedCardPayment = EventRow & { orderNumber: number };
 
 export function createPaymentsRepository(db: Database) {
   /** The ledgers of many orders in four queries (no query per order); orders that do not exist have none. */
@@ -215,6 +219,7 @@ export function createPaymentsRepository(db: Database) {
     ): Promise<{ rows: ListedRefund[]; total: number }> {
       const made = alias(paymentEvents, 'made');
       const madeFor = and(eq(made.refundOf, paymentEvents.id), eq(made.kind, 'refund_made'));
+      const failed = alias(paymentEvents, 'failed');
       const where = and(
         eq(paymentEvents.kind, 'refund_due'),
         status === 'due' ? isNull(made.id) : sql`${made.id} is not null`,
@@ -230,10 +235,12 @@ export function createPaymentsRepository(db: Database) {
             createdAt: paymentEvents.createdAt,
             reference: made.reference,
             madeAt: made.createdAt,
+            refusal: failed.reference,
           })
           .from(paymentEvents)
           .innerJoin(orders, eq(orders.id, paymentEvents.orderId))
-          .leftJoin(made, madeFor);
+          .leftJoin(made, madeFor)
+          .leftJoin(failed, and(eq(failed.refundOf, paymentEvents.id), eq(failed.kind, 'refund_failed')));
       const [rows, [counted]] = await Promise.all([
         from()
           .where(where)
@@ -246,6 +253,29 @@ export function createPaymentsRepository(db: Database) {
         db.select({ total: count() }).from(paymentEvents).leftJoin(made, madeFor).where(where),
       ]);
       return { rows, total: counted?.total ?? 0 };
+    },
+
+    /** One page of card payments, paid or flagged, the latest first. */
+    async listCardPayments(
+      kind: 'card_paid' | 'card_mismatch',
+      paging: { limit: number; offset: number },
+    ): Promise<{ rows: ListedCardPayment[]; total: number }> {
+      const where = eq(paymentEvents.kind, kind);
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({ event: paymentEvents, orderNumber: orders.number })
+          .from(paymentEvents)
+          .innerJoin(orders, eq(orders.id, paymentEvents.orderId))
+          .where(where)
+          .orderBy(desc(paymentEvents.seq))
+          .limit(paging.limit)
+          .offset(paging.offset),
+        db.select({ total: count() }).from(paymentEvents).where(where),
+      ]);
+      return {
+        rows: rows.map(({ event, orderNumber }) => ({ ...event, orderNumber })),
+        total: counted?.total ?? 0,
+      };
     },
 
     /**

@@ -5,6 +5,8 @@ import {
   PAYMENT_CLAIMS_MAX,
   receivingNumber,
   type Payment,
+  type CardPayment,
+  type CardPaymentListQuery,
   type PaymentClaim,
   type PaymentClaimCreate,
   type PaymentClaimListQuery,
@@ -32,6 +34,7 @@ import type {
   ClaimRow,
   Executor,
   Ledger,
+  ListedCardPayment,
   ListedClaim,
   ListedRefund,
   NewEvent,
@@ -106,6 +109,17 @@ const toRefund = (row: ListedRefund): Refund => ({
   createdAt: row.createdAt.toISOString(),
   reference: row.reference,
   madeAt: row.madeAt?.toISOString() ?? null,
+  refusal: row.refusal,
+});
+
+const toCardPayment = (row: ListedCardPayment): CardPayment => ({
+  _id: row.id,
+  orderId: row.orderId,
+  orderNumber: orderNumberText(row.orderNumber),
+  amount: centsToDollars(row.amountCents),
+  flagged: row.kind === 'card_mismatch',
+  reference: row.reference,
+  at: row.createdAt.toISOString(),
 });
 
 const conflict = (message: string, path?: string) =>
@@ -452,7 +466,17 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
         createdAt: due.createdAt,
         reference,
         madeAt: made.event.createdAt,
+        refusal: null,
       });
+    },
+
+    async listCardPayments(viewer: Viewer, { status, ...paging }: CardPaymentListQuery) {
+      requireAdmin(viewer, 'see card payments');
+      const { rows, total } = await repository.listCardPayments(
+        status === 'paid' ? 'card_paid' : 'card_mismatch',
+        paging,
+      );
+      return { items: rows.map(toCardPayment), total };
     },
 
     async settings(viewer: Viewer): Promise<PaymentSettings> {

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import type { ApiError } from '@bazaar/shared/errors';
 import type { PublicConfig } from '@bazaar/shared/auth';
 import type { Order } from '@bazaar/shared/orders';
-import { PaymentSchema, RefundSchema } from '@bazaar/shared/payments';
+import { CardPaymentSchema, PaymentSchema, RefundSchema } from '@bazaar/shared/payments';
 import { stripeEvents } from '../../../db/schema.ts';
 import { asBearer, signUp, signUpAdmin, type TestAccount } from '../../../test/accounts.ts';
 import {
@@ -48,7 +48,7 @@ beforeEach(() => {
   Object.assign(stripe.it, { holdWebhooks: false, refunds: 'succeed', down: false });
 });
 
-/** A card order of Bea: 2 of Mia's mugs and 1 of Leo's lamps, $65.00 with shipping. */
+/** A card order of Bea: 2 of Mia's mugs and 1 of Leo's lamps, $85.00 with shipping. */
 const cardOrder = () => walletOrder(testApp.app, bea, [mug, lamp], [2, 1], 'card');
 
 const kinds = (order: Order) => order.payment.events.map((event) => event.kind);
@@ -196,7 +196,7 @@ describe('the webhook', () => {
     const before = await storedEvents();
     const forged = await sendDelivery(testApp.app, {
       ...delivery,
-      signature: delivery.signature.replace(/v1=\w/, 'v1=0'),
+      signature: delivery.signature.replace(/v1=(\w)/, (_, digit) => `v1=${digit === '0' ? '1' : '0'}`),
     });
     expect(forged.statusCode).toBe(400);
     expect(forged.json<ApiError>().error).toBe('BAD_REQUEST');
@@ -267,6 +267,31 @@ describe('the webhook', () => {
       expect(row?.outcome).toBe('flagged');
     }
   });
+
+  it('lists card payments, paid and flagged, to the admins only', async () => {
+    const paid = await paidOrder();
+    const flaggedOrder = await cardOrder();
+    await stripe.it.pay(await checkoutSession(testApp.app, bea, flaggedOrder), { amount_total: 4200 });
+    const list = (caller: TestAccount | null, status: string) =>
+      testApp.app.inject({
+        method: 'GET',
+        url: `/api/payments/cards?status=${status}&limit=100`,
+        headers: caller ? asBearer(caller) : {},
+      });
+    expect((await list(null, 'paid')).statusCode).toBe(401);
+    for (const caller of [bea, mia]) expect((await list(caller, 'paid')).statusCode).toBe(403);
+    const paidOnes = CardPaymentSchema.array().parse((await list(admin, 'paid')).json());
+    expect(paidOnes.find((one) => one.orderId === paid._id)).toMatchObject({
+      orderNumber: paid.number,
+      amount: paid.due,
+      flagged: false,
+    });
+    expect(paidOnes.some((one) => one.orderId === flaggedOrder._id)).toBe(false);
+    const flagged = CardPaymentSchema.array().parse((await list(admin, 'flagged')).json());
+    const mismatch = flagged.find((one) => one.orderId === flaggedOrder._id);
+    expect(mismatch).toMatchObject({ amount: 42, flagged: true });
+    expect(mismatch!.reference).toMatch(/^pi_test_\w+: charged 42\.00 USD, asked \$85\.00$/);
+  });
 });
 
 describe('the payment window', () => {
@@ -336,6 +361,7 @@ describe('refunds through Stripe', () => {
     const refunds = RefundSchema.array().parse(due.json());
     const listed = refunds.find((refund) => refund.orderId === order._id);
     expect(listed).toMatchObject({ method: 'card', madeAt: null });
+    expect(listed!.refusal).toMatch(/^Stripe refused: Refund amount/);
     // The admin refunds it by hand: it is made.
     const done = await testApp.app.inject({
       method: 'POST',
