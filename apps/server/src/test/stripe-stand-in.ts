@@ -113,11 +113,21 @@ const page = (title: string, body: string) =>
  * A small stand-in of the Stripe endpoints the shop calls (Checkout Sessions, refunds), answering as Stripe's API
  * reference shows, with a hosted payment page: the tests run with no Internet. An idempotency key gets the answer it
  * got the first time, as at Stripe.
+ *
+ * Browser tests, which run in another process, control it over HTTP: the hosted page's Pay form takes an
+ * `amount_total` (a payment of another amount than asked), and `POST /control/sessions/:id/refunds` with `refuse`,
+ * `pending` or `down` sets how the refunds of that session's payment are answered.
  */
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const signer = new Stripe(STAND_IN_SECRET_KEY).webhooks;
   const answered = new Map<string, { status: number; body: unknown }>();
   const paidIntents = new Map<string, { amount: number; currency: string; refunded: number }>();
+  /** How the refunds of one session's payment are answered, overriding `refunds`. */
+  const refundModes = new Map<string, RefundMode>();
+  const refundModeOf = (intentId: string) => {
+    const session = [...standIn.sessions.values()].find((one) => one.payment_intent === intentId);
+    return (session && refundModes.get(session.id)) ?? standIn.refunds;
+  };
   let counter = 0;
   const next = (prefix: string) => `${prefix}_test_${Date.now().toString(36)}${(counter += 1)}`;
 
@@ -242,7 +252,17 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (!intent)
       return { status: 404, body: stripeError(`No such payment_intent: '${intentId}'`, 'resource_missing') };
     const amount = Number(form.get('amount') ?? intent.amount - intent.refunded);
-    if (standIn.refunds === 'refuse' || amount > intent.amount - intent.refunded) {
+    const mode = refundModeOf(intentId);
+    if (mode === 'refuse') {
+      return {
+        status: 400,
+        body: stripeError(
+          `Charge for ${intentId} has been disputed; it cannot be refunded.`,
+          'charge_disputed',
+        ),
+      };
+    }
+    if (amount > intent.amount - intent.refunded) {
       return {
         status: 400,
         body: stripeError(
@@ -258,7 +278,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       amount,
       currency: intent.currency,
       payment_intent: intentId,
-      status: standIn.refunds === 'pending' ? 'pending' : 'succeeded',
+      status: mode === 'pending' ? 'pending' : 'succeeded',
       failure_reason: null,
       metadata: metadataOf(form),
       created: seconds(),
@@ -268,7 +288,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   }
 
   async function api(request: IncomingMessage, response: ServerResponse, path: string) {
-    if (standIn.down || (path === '/v1/refunds' && standIn.refunds === 'down')) {
+    if (standIn.down) {
       request.socket.destroy();
       return;
     }
@@ -277,6 +297,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return;
     }
     const form = await formOf(request);
+    if (path === '/v1/refunds' && refundModeOf(form.get('payment_intent') ?? '') === 'down') {
+      request.socket.destroy();
+      return;
+    }
     const key = request.headers['idempotency-key'];
     const replay = typeof key === 'string' ? answered.get(`${request.method} ${path} ${key}`) : undefined;
     if (replay) {
@@ -315,7 +339,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return;
     }
     if (request.method === 'POST' && action) {
-      if (action === 'pay' && session.status === 'open') await standIn.pay(session.id);
+      const amount = (await formOf(request)).get('amount_total');
+      const change = amount === undefined ? {} : { amount_total: Number(amount) };
+      if (action === 'pay' && session.status === 'open') await standIn.pay(session.id, change);
       response
         .writeHead(303, { location: action === 'pay' ? session.success_url : session.cancel_url })
         .end();
@@ -334,9 +360,26 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       );
   }
 
+  /** `POST /control/sessions/:id/refunds` with the mode as its body. */
+  async function control(request: IncomingMessage, response: ServerResponse, path: string) {
+    const sessionId = /^\/control\/sessions\/([\w-]+)\/refunds$/.exec(path)?.[1];
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const mode = Buffer.concat(chunks).toString('utf8').trim();
+    if (request.method !== 'POST' || !sessionId || !['succeed', 'refuse', 'pending', 'down'].includes(mode)) {
+      send(response, 400, {
+        error: 'POST /control/sessions/:id/refunds with succeed, refuse, pending or down',
+      });
+      return;
+    }
+    refundModes.set(sessionId, mode as RefundMode);
+    send(response, 200, { sessionId, refunds: mode });
+  }
+
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const path = new URL(request.url ?? '/', url).pathname;
     if (path.startsWith('/v1/')) await api(request, response, path);
+    else if (path.startsWith('/control/')) await control(request, response, path);
     else await hosted(request, response, path);
   }
 

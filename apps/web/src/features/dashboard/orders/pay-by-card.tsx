@@ -59,7 +59,16 @@ export function PayByCard({ order }: { order: Order }) {
   const pay = usePayByCard(order._id);
   const { waiting, gaveUp } = useReturnFromStripe(order);
   const received = payment.events.findLast((event) => event.kind === 'card_paid');
+  const flagged = payment.events.some((event) => event.kind === 'card_mismatch');
 
+  if (flagged && payment.status === 'unpaid') {
+    return (
+      <p role="status" className={`${noteClass} bg-amber-50 text-amber-900`}>
+        Stripe charged your card another amount than was due: we are looking into it and will contact you.
+        Please do not pay again.
+      </p>
+    );
+  }
   if (waiting) {
     return (
       <p role="status" className={`${noteClass} bg-sky-50 text-sky-900`}>
