@@ -2,10 +2,13 @@ import type { PaymentMethod } from '@bazaar/shared/orders';
 import type { Payment, SalePayment } from '@bazaar/shared/payments';
 import type { AfterMove } from './orders.repository.ts';
 
-/** Where the buyer of a wallet order sends its money, as the placed-order mail tells them. */
+/**
+ * How the buyer of an order paid online pays it, as the placed-order mail tells them: the wallet's number to send its
+ * money to, or null for a card (paid on Stripe's page, from the order's page).
+ */
 export interface PayTo {
   method: PaymentMethod;
-  number: string;
+  number: string | null;
 }
 
 /** What orders need of payments (the payments module provides it): orders never read or write money themselves. */

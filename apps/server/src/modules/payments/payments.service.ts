@@ -314,6 +314,7 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
         const message = `${PAYMENT_METHOD_NAMES[method]} is not offered: choose ${choices}.`;
         throw new AppError('VALIDATION_ERROR', message, [{ path: 'paymentMethod', message }]);
       }
+      if (method === 'card') return { method, number: null };
       const number = isWalletMethod(method) ? receivingNumber(offered, method) : null;
       return number === null ? undefined : { method, number };
     },

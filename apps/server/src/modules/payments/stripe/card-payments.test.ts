@@ -71,8 +71,12 @@ describe('cards offered', () => {
     expect(config.payments.methods).toEqual(['cash on delivery', 'card']);
   });
 
-  it('places a card order unpaid, to ship only once paid', async () => {
+  it('places a card order unpaid, to ship only once paid, and mails the buyer where to pay it', async () => {
     const order = await cardOrder();
+    const placed = await latestMail(testApp.database.db, bea.email, 'order-placed');
+    expect(placed?.textBody).toContain(
+      `To pay $85.00 by card, open your order's page (${TEST_PUBLIC_URL}/dashboard/orders/${order.number}) and choose Pay by card: you pay on Stripe's secure page.`,
+    );
     expect(order.payment).toMatchObject({ method: 'card', status: 'unpaid', due: order.due, paid: 0 });
     const sale = await testApp.app.inject({
       method: 'GET',

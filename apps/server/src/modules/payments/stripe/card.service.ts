@@ -87,10 +87,12 @@ export function createCardPayments(options: CardPaymentsOptions) {
     mayFlag: boolean,
   ): Promise<Outcome> {
     const intent = idOf(session.payment_intent);
-    if (session.payment_status !== 'paid' || intent === null) return 'skipped';
+    if (order.paymentMethod !== 'card' || session.payment_status !== 'paid' || intent === null)
+      return 'skipped';
     const seen = ledger.events.some(
       (event) =>
-        (event.kind === 'card_paid' || event.kind === 'card_mismatch') && event.reference?.startsWith(intent),
+        (event.kind === 'card_paid' && event.reference === intent) ||
+        (event.kind === 'card_mismatch' && event.reference?.startsWith(`${intent}:`)),
     );
     if (seen) return 'skipped';
     const asked = (await cards.findCheckout(tx, session.id))?.amountCents ?? stateOf(ledger).dueCents;
