@@ -127,6 +127,19 @@ describe('paying by card', () => {
     expect(more.json<ApiError>().message).toBe('This order is paid already.');
   });
 
+  it("counts a card order in its seller's revenue once it is paid", async () => {
+    const revenue = async () =>
+      (await testApp.app.inject({ method: 'GET', url: '/api/stats/overview', headers: asBearer(mia) })).json<{
+        totals: { revenue: number };
+      }>().totals.revenue;
+    const before = await revenue();
+    const order = await cardOrder();
+    expect(await revenue()).toBe(before);
+    await stripe.it.pay(await checkoutSession(testApp.app, bea, order));
+    // Two of Mia's mugs.
+    expect(await revenue()).toBe(before + 20);
+  });
+
   it('refuses to open a session for an order paid otherwise (409)', async () => {
     const cash = await walletOrder(testApp.app, bea, [mug], [1], 'cash on delivery');
     const refused = await startCheckout(testApp.app, bea, cash._id);
