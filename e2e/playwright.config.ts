@@ -58,6 +58,8 @@ const ENGINE_JOURNEYS = [
   'mail-journey.spec.ts',
   // Payments: claims kept unique by a partial index, decisions and the expiry job under the order's row lock.
   'money-journey.spec.ts',
+  // Cards: a webhook and the buyer's return recorded once under the order's lock, refunds asked after the commit.
+  'card-payments.spec.ts',
 ];
 
 /**

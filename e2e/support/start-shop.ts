@@ -1,10 +1,11 @@
 // `node --import tsx e2e/support/start-shop.ts`: the browser tests' web server. Registers the shop's admin
 // and verifies its e-mail, as an operator does, then starts the OpenID Connect provider that stands in for
-// Google, then the built shop (apps/server/dist/main.js) with the environment of this process plus the
-// provider's address and credentials. Stops both when either ends.
+// Google and the stand-in of Stripe's endpoints (its hosted page, its webhooks to the shop), then the built shop
+// (apps/server/dist/main.js) with the environment of this process plus their addresses and credentials. Stops them
+// all when the shop ends.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { registerVerifiedAdmin, startOidcProvider } from '@bazaar/server/testing';
+import { registerVerifiedAdmin, startOidcProvider, startStripeStandIn } from '@bazaar/server/testing';
 import { ADMIN_EMAIL, TEST_PASSWORD } from './accounts.ts';
 import { OIDC_PEOPLE } from './oidc-people.ts';
 
@@ -18,6 +19,9 @@ const provider = await startOidcProvider({
   people: OIDC_PEOPLE,
 });
 
+const stripe = await startStripeStandIn();
+stripe.webhookUrl = `${publicUrl}/api/payments/stripe/webhook`;
+
 const shop = spawn(
   process.execPath,
   [fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url))],
@@ -28,6 +32,7 @@ const shop = spawn(
       OIDC_ISSUER: provider.issuer,
       OIDC_CLIENT_ID: provider.clientId,
       OIDC_CLIENT_SECRET: provider.clientSecret,
+      ...stripe.env,
     },
   },
 );
@@ -37,5 +42,5 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 shop.on('exit', (code, signal) => {
-  void provider.close().finally(() => process.exit(code ?? (signal ? 1 : 0)));
+  void Promise.all([provider.close(), stripe.close()]).finally(() => process.exit(code ?? (signal ? 1 : 0)));
 });

@@ -224,7 +224,7 @@ test("an admin sets the shop's receiving numbers: checkout's config follows, and
     await numbers.getByRole('button', { name: 'Save numbers' }).click();
     await expect(page.getByText('Receiving numbers saved', { exact: true })).toBeVisible();
     expect(await paymentOptions()).toEqual({
-      methods: ['cash on delivery', 'bkash', 'rocket'],
+      methods: ['cash on delivery', 'bkash', 'rocket', 'card'],
       bkashNumber: '01711-000000',
       rocketNumber: '01999-123456',
     });

@@ -76,7 +76,7 @@ for (const { name, viewport } of SIZES) {
     await page.getByRole('button', { name: 'Buy Now' }).click();
     const details = page.getByRole('form', { name: 'Order details' });
     const methods = details.getByRole('group', { name: 'Payment Method' }).getByRole('radio');
-    await expect(methods).toHaveCount(3);
+    await expect(methods).toHaveCount(4);
     await expect(methods.first()).toBeChecked();
     await details.getByLabel('Phone', { exact: true }).fill('+880 1712 345678');
     await details.getByLabel('Address', { exact: true }).fill('9 Wallet Lane, Dhaka');

@@ -1,11 +1,12 @@
 // Without zod, so that the web app can read them without loading the schemas (orders.ts re-exports them).
-export const PAYMENT_METHODS = ['cash on delivery', 'bkash', 'rocket'] as const;
+export const PAYMENT_METHODS = ['cash on delivery', 'bkash', 'rocket', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** A payment method as pages and receipts name it. */
 export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
   'cash on delivery': 'Cash on delivery',
   bkash: 'bKash',
   rocket: 'Rocket',
+  card: 'Card',
 };
 export const ORDER_STATUSES = ['processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

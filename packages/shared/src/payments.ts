@@ -13,6 +13,9 @@ export type WalletMethod = (typeof WALLET_METHODS)[number];
 export const isWalletMethod = (method: string): method is WalletMethod =>
   (WALLET_METHODS as readonly string[]).includes(method);
 
+/** The methods paid before anything ships (a wallet's transfer, a card through Stripe), as opposed to cash. */
+export const isPaidOnline = (method: string): boolean => isWalletMethod(method) || method === 'card';
+
 /** What an order's payment is, derived from its events (never stored, never typed in). */
 export const PAYMENT_STATUSES = [
   'unpaid',
@@ -32,6 +35,12 @@ export const PAYMENT_EVENT_KINDS = [
   'refund_due',
   'refund_made',
   'expired',
+  /** A card payment Stripe confirmed; its reference is the PaymentIntent's id, which pays one order once. */
+  'card_paid',
+  /** A card payment whose amount or currency was not what was due: kept for an admin, not counted as paid. */
+  'card_mismatch',
+  /** Stripe refused a refund the shop asked for: it stays due, for an admin to make by hand. */
+  'refund_failed',
 ] as const;
 export type PaymentEventKind = (typeof PAYMENT_EVENT_KINDS)[number];
 
@@ -50,7 +59,10 @@ export const PaymentEventSchema = z.object({
   /** Dollars. */
   amount: z.number(),
   by: z.enum(PAYMENT_ACTORS),
-  /** The transaction ID of a claim, the reference of a refund, or why a claim was rejected. */
+  /**
+   * The transaction ID of a claim, the reference of a refund, why a claim was rejected, a card payment's PaymentIntent
+   * or why Stripe refused a refund.
+   */
   reference: z.string().nullable(),
   at: z.iso.datetime(),
 });
@@ -72,7 +84,7 @@ export type Payment = z.infer<typeof PaymentSchema>;
 
 /** A seller's view of the payment of their part: whether it is paid, not what the buyer sent or from where. */
 export const SalePaymentSchema = PaymentSchema.pick({ method: true, status: true, due: true }).extend({
-  /** The part may be marked shipped only once paid: a bKash or Rocket order placed since payments were recorded. */
+  /** The part may be marked shipped only once paid: a bKash, Rocket or card order placed since payments were recorded. */
   shipsOncePaid: z.boolean(),
 });
 export type SalePayment = z.infer<typeof SalePaymentSchema>;
@@ -169,8 +181,31 @@ export const RefundSchema = z.object({
   /** The reference given when it was made; null while due. */
   reference: z.string().nullable(),
   madeAt: z.iso.datetime().nullable(),
+  /** Why Stripe did not make it by card (it is then an admin's to make); null otherwise. */
+  refusal: z.string().nullable(),
 });
 export type Refund = z.infer<typeof RefundSchema>;
+
+/** A card payment Stripe confirmed: paid, or flagged when its amount or currency was not what was asked. */
+export const CardPaymentSchema = z.object({
+  _id: z.uuid(),
+  orderId: z.uuid(),
+  orderNumber: z.string(),
+  /** Dollars (for a flagged one, what Stripe charged, in its currency's smallest unit / 100). */
+  amount: z.number(),
+  flagged: z.boolean(),
+  /** The PaymentIntent; for a flagged one, also what was charged and what was asked. */
+  reference: z.string().nullable(),
+  at: z.iso.datetime(),
+});
+export type CardPayment = z.infer<typeof CardPaymentSchema>;
+
+export const CardPaymentListQuerySchema = z.strictObject({
+  status: z.enum(['paid', 'flagged'], { error: 'Status is one of: paid, flagged' }),
+  limit: limitSchema(),
+  offset: offsetSchema,
+});
+export type CardPaymentListQuery = z.infer<typeof CardPaymentListQuerySchema>;
 
 export const RefundListQuerySchema = z.strictObject({
   status: z.enum(['due', 'made'], { error: 'Status is one of: due, made' }),
@@ -217,6 +252,18 @@ export const PaymentSettingsUpdateSchema = z.strictObject({
     .optional(),
 });
 export type PaymentSettingsUpdate = z.infer<typeof PaymentSettingsUpdateSchema>;
+
+/** `POST /api/orders/:id/payments/card`: where the buyer pays, on Stripe's page. */
+export const CardCheckoutSchema = z.object({ url: z.url() });
+export type CardCheckout = z.infer<typeof CardCheckoutSchema>;
+
+/** `POST /api/orders/:id/payments/card/return`: the Checkout Session the buyer came back from. */
+export const CardReturnSchema = z.strictObject({
+  sessionId: z
+    .string({ error: 'The session ID must be text' })
+    .regex(/^cs_\w{1,250}$/, 'The session ID is a Stripe Checkout Session ID (cs_…)'),
+});
+export type CardReturn = z.infer<typeof CardReturnSchema>;
 
 /** The payment methods checkout offers, and the number to send each wallet's money to. */
 export const PaymentOptionsSchema = z.object({

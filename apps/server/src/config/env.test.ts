@@ -117,6 +117,9 @@ describe('parseEnv', () => {
     ['PAYMENT_WINDOW_HOURS', '0'],
     ['PAYMENT_WINDOW_HOURS', 'a day'],
     ['PAYMENT_EXPIRY_INTERVAL_SECONDS', '-1'],
+    ['STRIPE_SECRET_KEY', 'pk_live_123'],
+    ['STRIPE_WEBHOOK_SECRET', 'secret'],
+    ['STRIPE_API_URL', 'localhost:12111'],
   ])('stops on a bad %s with a message naming it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`${name}: .*got "${value}"`));
   });
@@ -132,6 +135,36 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ HEADERS_TIMEOUT_SECONDS: '40', REQUEST_TIMEOUT_SECONDS: '30' })).toThrow(
       /HEADERS_TIMEOUT_SECONDS: expected at most REQUEST_TIMEOUT_SECONDS/,
     );
+  });
+
+  describe('cards through Stripe', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_def456' };
+
+    it('offers no card when neither secret is set', () => {
+      expect(parseEnv({}).STRIPE).toBeUndefined();
+    });
+
+    it('stops when one secret comes without the other', () => {
+      expect(() => parseEnv({ STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toThrow(
+        /STRIPE_WEBHOOK_SECRET: expected together with STRIPE_SECRET_KEY \(cards through Stripe need both\)/,
+      );
+      expect(() => parseEnv({ STRIPE_WEBHOOK_SECRET: keys.STRIPE_WEBHOOK_SECRET })).toThrow(
+        /STRIPE_SECRET_KEY: expected together with STRIPE_WEBHOOK_SECRET/,
+      );
+    });
+
+    it('talks to Stripe itself unless STRIPE_API_URL points elsewhere', () => {
+      expect(parseEnv(keys).STRIPE).toEqual({
+        secretKey: keys.STRIPE_SECRET_KEY,
+        webhookSecret: keys.STRIPE_WEBHOOK_SECRET,
+        api: undefined,
+      });
+      expect(parseEnv({ ...keys, STRIPE_API_URL: 'http://localhost:12111' }).STRIPE?.api).toEqual({
+        host: 'localhost',
+        port: 12111,
+        protocol: 'http',
+      });
+    });
   });
 
   describe('S3 picture storage', () => {

@@ -188,6 +188,23 @@ const EnvSchema = z.object({
     .number({ error: 'expected a number of seconds' })
     .min(0, { error: 'expected a number of seconds, 0 or more' })
     .default(300),
+  /** Stripe's secret API key (sk_live_… or sk_test_…): with STRIPE_WEBHOOK_SECRET, checkout offers cards. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'expected a Stripe secret key such as sk_test_…')
+    .optional(),
+  /** The signing secret of the shop's webhook endpoint at Stripe (whsec_…), which proves an event came from Stripe. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'expected a Stripe webhook signing secret such as whsec_…')
+    .optional(),
+  /** Where the Stripe SDK sends its calls instead of https://api.stripe.com: stripe-mock or a test server. */
+  STRIPE_API_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: 'expected the http(s) address of a Stripe API, such as http://localhost:12111',
+    })
+    .optional(),
   /** How often each process looks for unpaid orders whose window has passed. */
   PAYMENT_EXPIRY_INTERVAL_SECONDS: z.coerce
     .number({ error: 'expected a number of seconds' })
@@ -231,6 +248,22 @@ function s3Of(env: z.infer<typeof EnvSchema>) {
   };
 }
 
+/** The Stripe settings, once the check below has seen that both secrets are there or neither is. */
+function stripeOf(env: z.infer<typeof EnvSchema>) {
+  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL } = env;
+  if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET) return undefined;
+  const api = STRIPE_API_URL === undefined ? undefined : new URL(STRIPE_API_URL);
+  return {
+    secretKey: STRIPE_SECRET_KEY,
+    webhookSecret: STRIPE_WEBHOOK_SECRET,
+    api: api && {
+      host: api.hostname,
+      port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+      protocol: api.protocol === 'https:' ? ('https' as const) : ('http' as const),
+    },
+  };
+}
+
 const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
   for (const [first, second] of pairs) {
     if (Boolean(env[first]) !== Boolean(env[second])) {
@@ -241,6 +274,14 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
         message: `expected together with ${env[first] ? first : second}`,
       });
     }
+  }
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+    const missing = env.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY';
+    context.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: `expected together with ${env.STRIPE_SECRET_KEY ? 'STRIPE_SECRET_KEY' : 'STRIPE_WEBHOOK_SECRET'} (cards through Stripe need both)`,
+    });
   }
   const s3Given = S3_VARIABLES.filter((name) => env[name] !== undefined);
   if (s3Given.length > 0) {
@@ -289,6 +330,8 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
     REQUIRE_EMAIL_VERIFICATION: (env.REQUIRE_EMAIL_VERIFICATION ?? String(Boolean(env.SMTP_URL))) === 'true',
     /** The bucket of uploaded pictures; undefined keeps them in the database. */
     S3: s3Of(env),
+    /** Cards through Stripe; undefined when not configured (checkout then offers no card). */
+    STRIPE: stripeOf(env),
   };
 });
 

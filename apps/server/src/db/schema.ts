@@ -10,6 +10,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgSequence,
   pgTable,
   primaryKey,
@@ -472,10 +473,8 @@ export const paymentEvents = pgTable(
     /** The claim's transaction ID, the refund's reference, or a rejection's reason. */
     reference: text('reference'),
     claimId: uuid('claim_id').references(() => paymentClaims.id),
-    /** The refund_due event a refund_made settles: each once. */
-    refundOf: uuid('refund_of')
-      .unique()
-      .references((): AnyPgColumn => paymentEvents.id),
+    /** The refund_due event a refund_made settles, or a refund_failed says Stripe refused: each once. */
+    refundOf: uuid('refund_of').references((): AnyPgColumn => paymentEvents.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -484,7 +483,51 @@ export const paymentEvents = pgTable(
       .on(t.createdAt)
       .where(sql`${t.kind} = 'refund_due'`),
     check('payment_events_amount_nonnegative', sql`${t.amountCents} >= 0`),
+    uniqueIndex('payment_events_refund_of_idx').on(t.refundOf, t.kind),
+    // One PaymentIntent pays one order, once: the webhook and the buyer's return may both bring it.
+    uniqueIndex('payment_events_card_paid_idx')
+      .on(t.reference)
+      .where(sql`${t.kind} = 'card_paid'`),
   ],
+);
+
+/**
+ * Each Stripe Checkout Session the shop opened for an order, the attempts numbered from 1: the attempt makes the
+ * idempotency key of its creation, and the amount asked is what Stripe's confirmation is checked against.
+ */
+export const cardCheckouts = pgTable(
+  'card_checkouts',
+  {
+    sessionId: text('session_id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    attempt: integer('attempt').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('card_checkouts_attempt_idx').on(t.orderId, t.attempt)],
+);
+
+export const STRIPE_EVENT_OUTCOMES = ['applied', 'skipped', 'flagged'] as const;
+
+/**
+ * Every Stripe event the webhook took in, once each (its id is the key): stored in the transaction that applies it,
+ * so that a redelivery of one already stored changes nothing, and one lost before its commit is applied when it comes
+ * again.
+ */
+export const stripeEvents = pgTable(
+  'stripe_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    /** The shop's order it is about; null when it names none the shop knows. */
+    orderId: uuid('order_id').references(() => orders.id),
+    outcome: text('outcome', { enum: STRIPE_EVENT_OUTCOMES }).notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stripe_events_order_idx').on(t.orderId)],
 );
 
 /**

@@ -6,6 +6,7 @@ import { ApiErrorSchema } from '@bazaar/shared/errors';
 import { orderOf } from '../test/order-fixtures.ts';
 import { asBearer, asCookie, signUp } from '../test/accounts.ts';
 import { insertProducts, productRow } from '../test/product-fixtures.ts';
+import { STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET } from '../test/stripe-stand-in.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { fakeWebBuild, pageDataOf } from '../test/web-build.ts';
 import { testEngine } from '../test/test-database.ts';
@@ -23,7 +24,15 @@ const ANSWER_WITHIN_MS = 30_000;
 const SUMMARY_FILE = 'test-results/hostile-cases.json';
 
 // With the web app's index.html, so that its pages are among the routes.
-const testApp = useTestApp({}, { webDist: fakeWebBuild({ assets: false }) });
+// Cards offered, so that the webhook checks its signatures; Stripe itself is never reached (nothing refused gets there).
+const testApp = useTestApp(
+  {
+    STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
+    STRIPE_API_URL: 'http://127.0.0.1:9',
+  },
+  { webDist: fakeWebBuild({ assets: false }) },
+);
 let scene: Scene;
 let fingerprint: () => Promise<Fingerprint>;
 /** The database as the current test found it; every refused request must leave it so. */

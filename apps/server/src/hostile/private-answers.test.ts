@@ -16,6 +16,7 @@ import {
 } from '../test/accounts.ts';
 import { confirmationToken } from '../test/email-confirmation.ts';
 import { changeStatus, orderBody } from '../test/order-fixtures.ts';
+import { checkoutSession, useStripeStandIn } from '../test/card-fixtures.ts';
 import { claimed, claimOf, decide, WALLET_ENV, walletOrder } from '../test/payment-fixtures.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { phonePhoto, upload } from '../test/uploads.ts';
@@ -26,11 +27,11 @@ import { fakeWebBuild } from '../test/web-build.ts';
  * cache may keep it (`Cache-Control: no-store`). The routes come from the app itself, so a new signed-in route
  * without a call below fails the first test, and one that answers outside the one hook (a raw reply) the second.
  */
-// A grace period to take a shipment back in, so that its route answers its owner.
-const testApp = useTestApp(
-  { ...WALLET_ENV, SHIPPING_GRACE_SECONDS: '600' },
-  { webDist: fakeWebBuild({ assets: false }) },
-);
+// A grace period to take a shipment back in, so that its route answers its owner; cards through the Stripe stand-in.
+const stripe = useStripeStandIn();
+const testApp = useTestApp(() => ({ ...WALLET_ENV, ...stripe.env(), SHIPPING_GRACE_SECONDS: '600' }), {
+  webDist: fakeWebBuild({ assets: false }),
+});
 
 let seller: TestAccount;
 let buyer: TestAccount;
@@ -58,6 +59,9 @@ let unpaid: Order;
 let claimId: string;
 let toReject: string;
 let refundId: string;
+/** A card order, and a Checkout Session of it to come back from. */
+let byCard: Order;
+let sessionId: string;
 /** An account that confirms its address (which ends its sessions), and the token of its link. */
 let newcomer: TestAccount;
 let confirmation: string;
@@ -297,6 +301,28 @@ const CALLS: [string, Call][] = [
     ),
   ],
   [
+    'POST /api/orders/:id/payments/card',
+    call(
+      () => buyer,
+      () => `/api/orders/${byCard._id}/payments/card`,
+    ),
+  ],
+  [
+    'POST /api/orders/:id/payments/card/return',
+    call(
+      () => buyer,
+      () => `/api/orders/${byCard._id}/payments/card/return`,
+      () => ({ sessionId }),
+    ),
+  ],
+  [
+    'GET /api/payments/cards',
+    call(
+      () => admin,
+      () => '/api/payments/cards?status=paid',
+    ),
+  ],
+  [
     'GET /api/payments',
     call(
       () => admin,
@@ -417,6 +443,8 @@ beforeAll(async () => {
   order = await place();
   cancellable = await place();
   unpaid = await walletOrder(testApp.app, buyer, [product._id]);
+  byCard = await walletOrder(testApp.app, buyer, [product._id], [1], 'card');
+  sessionId = await checkoutSession(testApp.app, buyer, byCard);
   toReject = await claimed(testApp.app, buyer, await walletOrder(testApp.app, buyer, [product._id]));
   const refunded = await walletOrder(testApp.app, buyer, [product._id]);
   await ok(await decide(testApp.app, admin, await claimed(testApp.app, buyer, refunded), 'accept'), 'accept');

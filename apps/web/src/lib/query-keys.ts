@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { CategoryListQuery } from '@bazaar/shared/categories';
 import type { OrderStatus } from '@bazaar/shared/orders-constants';
-import type { PaymentClaimListQuery, RefundListQuery } from '@bazaar/shared/payments';
+import type { CardPaymentListQuery, PaymentClaimListQuery, RefundListQuery } from '@bazaar/shared/payments';
 import type { ProductFilterQuery, ProductListQuery } from '@bazaar/shared/products';
 
 const products = ['products'] as const;
@@ -74,6 +74,7 @@ export const queryKeys = {
     all: payments,
     claims: (status: PaymentClaimListQuery['status']) => [...payments, 'claims', status] as const,
     refunds: (status: RefundListQuery['status']) => [...payments, 'refunds', status] as const,
+    cards: (status: CardPaymentListQuery['status']) => [...payments, 'cards', status] as const,
   },
   paymentSettings: ['payment-settings'],
   overview: ['stats', 'overview'],

@@ -41,8 +41,17 @@ const orderPage = (shopUrl: string, order: { number: number }) =>
 
 const WALLET_NAMES: Record<string, string> = { bkash: 'bKash', rocket: 'Rocket' };
 
-/** How to pay a wallet order: the amount, where to send it, and where to give the transaction ID. */
-function paymentSteps(shopUrl: string, order: MailedOrder, payTo: { method: string; number: string }) {
+/**
+ * How to pay an order paid online: a wallet's amount, where to send it and where to give the transaction ID; a card's
+ * page to pay it from.
+ */
+function paymentSteps(shopUrl: string, order: MailedOrder, payTo: { method: string; number: string | null }) {
+  if (payTo.number === null) {
+    return [
+      `To pay ${formatDollars(order.totalCents)} by card, open your order's page (${orderPage(shopUrl, order)}) and choose Pay by card: you pay on Stripe's secure page.`,
+      'We ship once the payment is received; an order not paid in time is cancelled.',
+    ];
+  }
   const wallet = WALLET_NAMES[payTo.method] ?? payTo.method;
   return [
     `To pay, send ${formatDollars(order.totalCents)} by ${wallet} to ${payTo.number}:`,
@@ -55,14 +64,14 @@ function paymentSteps(shopUrl: string, order: MailedOrder, payTo: { method: stri
 
 /**
  * The buyer's mail of a placed order, and each seller's of their own lines of it; `shipping` is what each seller's
- * part was charged to ship. A wallet order's (`payTo`) says how to pay it.
+ * part was charged to ship. An order paid online (`payTo`: a wallet's, a card's) says how to pay it.
  */
 export function orderPlacedMails(
   shopUrl: string,
   order: MailedOrder,
   lines: MailedLine[],
   shipping: ReadonlyMap<string, number>,
-  payTo?: { method: string; number: string },
+  payTo?: { method: string; number: string | null },
 ): OutgoingMail[] {
   const goods = sumCents(lines.map((line) => line.lineTotalCents));
   const delivery = `Delivery to ${order.name}, ${order.address} (${order.phone}); payment: ${order.paymentMethod}.`;

@@ -2,15 +2,18 @@ import type { PaymentMethod } from '@bazaar/shared/orders';
 import type { Payment, SalePayment } from '@bazaar/shared/payments';
 import type { AfterMove } from './orders.repository.ts';
 
-/** Where the buyer of a wallet order sends its money, as the placed-order mail tells them. */
+/**
+ * How the buyer of an order paid online pays it, as the placed-order mail tells them: the wallet's number to send its
+ * money to, or null for a card (paid on Stripe's page, from the order's page).
+ */
 export interface PayTo {
   method: PaymentMethod;
-  number: string;
+  number: string | null;
 }
 
 /** What an order keeps of the shop's payment terms when it is placed. */
 export interface PlacementTerms {
-  /** Where to send a wallet order's money. */
+  /** Where to send a wallet order's money, or that a card order is paid on its page. */
   payTo?: PayTo;
   /** The shop's commission now, which the order's lines keep (basis points). */
   commissionBasisPoints: number;

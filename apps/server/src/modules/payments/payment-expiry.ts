@@ -1,18 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { runPeriodically } from '../../lib/periodic.ts';
 import type { MoveLines, PaymentsService } from './payments.service.ts';
+import type { CardPayments } from './stripe/card.service.ts';
 
 /**
- * Every `everyMs`, cancels the bKash and Rocket orders whose payment window passed unpaid. Each process runs one: each
- * order is ended under its row's lock, once, whichever process gets there first.
+ * Every `everyMs`, cancels the bKash, Rocket and card orders whose payment window passed unpaid, and asks Stripe again
+ * for the card refunds it did not answer. Each process runs one: each order is ended under its row's lock, once,
+ * whichever process gets there first.
  */
 export function startPaymentExpiry(options: {
   service: PaymentsService;
+  cards: CardPayments | undefined;
   moveLines: MoveLines;
   everyMs: number;
   log: FastifyBaseLogger;
 }): { stop(): Promise<void> } {
-  const { service, moveLines, everyMs, log } = options;
+  const { service, cards, moveLines, everyMs, log } = options;
   return runPeriodically(everyMs, async () => {
     try {
       const expired = await service.expireUnpaid(moveLines);
@@ -20,5 +23,6 @@ export function startPaymentExpiry(options: {
     } catch (error) {
       log.warn({ err: error }, 'unpaid orders not cancelled; tried again later');
     }
+    await cards?.retryRefunds();
   });
 }

@@ -12,7 +12,7 @@ export interface LedgerEvent {
 /** An order's payment as its events and its due make it, in cents. */
 export interface PaymentState {
   status: PaymentStatus;
-  /** What arrived: accepted claims and cash collected. */
+  /** What arrived: accepted claims, cash collected and card payments (never a card payment flagged a mismatch). */
   paidCents: number;
   /** What went back to the buyer. */
   refundedCents: number;
@@ -40,7 +40,7 @@ function hasPendingClaim(events: LedgerEvent[]): boolean {
  * and not owed back (paid − refunds due) settles the order's due; anything above it is a refund the shop owes.
  */
 export function paymentState(events: LedgerEvent[], orderDueCents: number): PaymentState {
-  const paidCents = total(events, 'accepted') + total(events, 'cash_collected');
+  const paidCents = total(events, 'accepted') + total(events, 'cash_collected') + total(events, 'card_paid');
   const refundDueCents = total(events, 'refund_due');
   const refundedCents = total(events, 'refund_made');
   // Refunds are only ever owed out of what was paid: never more than it.

@@ -31,6 +31,24 @@ describe('paymentState', () => {
     expect(paymentState(accepted, 5000)).toMatchObject({ status: 'paid', paidCents: 5000, dueCents: 0 });
   });
 
+  it('counts a card payment as paid, and a card payment flagged a mismatch as not paid', () => {
+    expect(paymentState([event('card_paid', 5000)], 5000)).toMatchObject({ status: 'paid', dueCents: 0 });
+    expect(paymentState([event('card_mismatch', 100)], 5000)).toMatchObject({
+      status: 'unpaid',
+      paidCents: 0,
+      dueCents: 5000,
+    });
+  });
+
+  it('stays refund due when Stripe refused the refund, until it is made', () => {
+    const refused = [event('card_paid', 5000), event('refund_due', 2000), event('refund_failed', 2000)];
+    expect(paymentState(refused, 3000)).toMatchObject({ status: 'refund_due', dueCents: 0 });
+    expect(paymentState([...refused, event('refund_made', 2000)], 3000)).toMatchObject({
+      status: 'paid',
+      refundedCents: 2000,
+    });
+  });
+
   it('is unpaid again after a rejection', () => {
     const rejected = [event('claimed', 5000, 'c1'), event('rejected', 5000, 'c1')];
     expect(paymentState(rejected, 5000)).toMatchObject({ status: 'unpaid', paidCents: 0, dueCents: 5000 });

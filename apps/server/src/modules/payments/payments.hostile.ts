@@ -111,6 +111,16 @@ export const hostileRoutes: HostileRoute[] = [
       ),
   },
   {
+    route: 'GET /api/payments/cards',
+    callers: ['anonymous', 'owner', 'stranger'],
+    requests: () =>
+      poisonedQuery(
+        '/api/payments/cards',
+        { ...validPaging, status: 'flagged' },
+        { ...paging, status: fc.constantFrom('mismatch', 'PAID', '', 'card_paid', ...SQL_PAYLOADS) },
+      ),
+  },
+  {
     route: 'POST /api/payments/refunds/:id/done',
     callers: ['anonymous', 'owner', 'stranger'],
     requests: () =>

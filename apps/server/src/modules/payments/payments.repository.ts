@@ -54,7 +54,11 @@ export interface ListedRefund {
   createdAt: Date;
   reference: string | null;
   madeAt: Date | null;
+  refusal: string | null;
 }
+
+/** A card payment (its card_paid or card_mismatch event) with its order's number. */
+export type ListedCardPayment = EventRow & { orderNumber: number };
 
 export function createPaymentsRepository(db: Database) {
   /** The ledgers of many orders in four queries (no query per order); orders that do not exist have none. */
@@ -205,12 +209,12 @@ export function createPaymentsRepository(db: Database) {
           .limit(1)
       )[0],
 
-    /** Records the refund made for a refund due; undefined when it was recorded already. */
-    async recordRefundMade(executor: Executor, event: NewEvent): Promise<EventRow | undefined> {
+    /** Records what became of a refund due (refund_made, refund_failed), once each; undefined when it was already. */
+    async recordRefundOutcome(executor: Executor, event: NewEvent): Promise<EventRow | undefined> {
       const [row] = await executor
         .insert(paymentEvents)
         .values(event)
-        .onConflictDoNothing({ target: paymentEvents.refundOf })
+        .onConflictDoNothing({ target: [paymentEvents.refundOf, paymentEvents.kind] })
         .returning();
       return row;
     },
@@ -221,6 +225,8 @@ export function createPaymentsRepository(db: Database) {
       paging: { limit: number; offset: number },
     ): Promise<{ rows: ListedRefund[]; total: number }> {
       const made = alias(paymentEvents, 'made');
+      const madeFor = and(eq(made.refundOf, paymentEvents.id), eq(made.kind, 'refund_made'));
+      const failed = alias(paymentEvents, 'failed');
       const where = and(
         eq(paymentEvents.kind, 'refund_due'),
         status === 'due' ? isNull(made.id) : sql`${made.id} is not null`,
@@ -236,10 +242,12 @@ export function createPaymentsRepository(db: Database) {
             createdAt: paymentEvents.createdAt,
             reference: made.reference,
             madeAt: made.createdAt,
+            refusal: failed.reference,
           })
           .from(paymentEvents)
           .innerJoin(orders, eq(orders.id, paymentEvents.orderId))
-          .leftJoin(made, eq(made.refundOf, paymentEvents.id));
+          .leftJoin(made, madeFor)
+          .leftJoin(failed, and(eq(failed.refundOf, paymentEvents.id), eq(failed.kind, 'refund_failed')));
       const [rows, [counted]] = await Promise.all([
         from()
           .where(where)
@@ -249,18 +257,37 @@ export function createPaymentsRepository(db: Database) {
           )
           .limit(paging.limit)
           .offset(paging.offset),
-        db
-          .select({ total: count() })
-          .from(paymentEvents)
-          .leftJoin(made, eq(made.refundOf, paymentEvents.id))
-          .where(where),
+        db.select({ total: count() }).from(paymentEvents).leftJoin(made, madeFor).where(where),
       ]);
       return { rows, total: counted?.total ?? 0 };
     },
 
+    /** One page of card payments, paid or flagged, the latest first. */
+    async listCardPayments(
+      kind: 'card_paid' | 'card_mismatch',
+      paging: { limit: number; offset: number },
+    ): Promise<{ rows: ListedCardPayment[]; total: number }> {
+      const where = eq(paymentEvents.kind, kind);
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({ event: paymentEvents, orderNumber: orders.number })
+          .from(paymentEvents)
+          .innerJoin(orders, eq(orders.id, paymentEvents.orderId))
+          .where(where)
+          .orderBy(desc(paymentEvents.seq))
+          .limit(paging.limit)
+          .offset(paging.offset),
+        db.select({ total: count() }).from(paymentEvents).where(where),
+      ]);
+      return {
+        rows: rows.map(({ event, orderNumber }) => ({ ...event, orderNumber })),
+        total: counted?.total ?? 0,
+      };
+    },
+
     /**
-     * Wallet orders placed since `since` and before `placedBefore`, still processing, with no claim pending or
-     * accepted and not expired yet: at most `limit`, the oldest first.
+     * Wallet and card orders placed since `since` and before `placedBefore`, still processing, with no claim pending or
+     * accepted, not paid by card and not expired yet: at most `limit`, the oldest first.
      */
     expirable(placedBefore: Date, since: Date, limit: number): Promise<{ id: string }[]> {
       const claimsKeeping = db
@@ -269,21 +296,23 @@ export function createPaymentsRepository(db: Database) {
         .where(
           and(eq(paymentClaims.orderId, orders.id), inArray(paymentClaims.status, ['pending', 'accepted'])),
         );
-      const expired = db
+      const expiredOrPaid = db
         .select({ one: sql`1` })
         .from(paymentEvents)
-        .where(and(eq(paymentEvents.orderId, orders.id), eq(paymentEvents.kind, 'expired')));
+        .where(
+          and(eq(paymentEvents.orderId, orders.id), inArray(paymentEvents.kind, ['expired', 'card_paid'])),
+        );
       return db
         .select({ id: orders.id })
         .from(orders)
         .where(
           and(
-            inArray(orders.paymentMethod, ['bkash', 'rocket']),
+            inArray(orders.paymentMethod, ['bkash', 'rocket', 'card']),
             eq(orders.status, 'processing'),
             lt(orders.orderTime, placedBefore),
             gte(orders.orderTime, since),
             notExists(claimsKeeping),
-            notExists(expired),
+            notExists(expiredOrPaid),
           ),
         )
         .orderBy(asc(orders.orderTime))

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { OrderIdParamsSchema } from '@bazaar/shared/orders';
 import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 import {
+  CardPaymentListQuerySchema,
+  CardPaymentSchema,
   PAYMENT_CLAIMS_MAX,
   PaymentClaimCreatedSchema,
   PaymentClaimCreateSchema,
@@ -118,6 +120,25 @@ export function paymentRoutes(service: PaymentsService) {
       },
       async (request, reply) => {
         const { items, total } = await service.listRefunds(request.viewer, request.query);
+        void reply.header(TOTAL_COUNT_HEADER, total);
+        return items;
+      },
+    );
+
+    routes.get(
+      '/payments/cards',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Card payments (admins)',
+          description: `Card payments Stripe confirmed, the latest first: \`paid\` ones, or \`flagged\` ones whose amount or currency was not what was asked (not counted as paid: an admin sorts them out with the buyer). The number of all of them is in the ${TOTAL_COUNT_HEADER} header.`,
+          querystring: CardPaymentListQuerySchema,
+          response: { 200: z.array(CardPaymentSchema), ...errorResponses(400, 401, 403) },
+        },
+        config: { signedIn: true },
+      },
+      async (request, reply) => {
+        const { items, total } = await service.listCardPayments(request.viewer, request.query);
         void reply.header(TOTAL_COUNT_HEADER, total);
         return items;
       },

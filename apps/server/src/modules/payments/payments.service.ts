@@ -1,9 +1,12 @@
 import { orderNumberText, PAYMENT_METHOD_NAMES, type PaymentMethod } from '@bazaar/shared/orders';
 import {
+  isPaidOnline,
   isWalletMethod,
   PAYMENT_CLAIMS_MAX,
   receivingNumber,
   type Payment,
+  type CardPayment,
+  type CardPaymentListQuery,
   type PaymentClaim,
   type PaymentClaimCreate,
   type PaymentClaimListQuery,
@@ -31,6 +34,7 @@ import type {
   ClaimRow,
   Executor,
   Ledger,
+  ListedCardPayment,
   ListedClaim,
   ListedRefund,
   NewEvent,
@@ -50,16 +54,20 @@ export interface PaymentsServiceOptions {
   /** PAYMENT_WINDOW_HOURS. */
   windowHours: number;
   shopUrl: string;
+  /** Cards through Stripe are configured (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET): checkout offers them. */
+  cardsOffered?: boolean;
+  /** Told when a card order comes to owe a refund, in the transaction that records it: Stripe makes it once committed. */
+  onCardRefundDue?: (orderId: string) => void;
 }
 
 /** An order's parts, what it is worth now and its payment, from its ledger. */
-function stateOf(ledger: Ledger) {
+export function stateOf(ledger: Ledger) {
   const parts = partsOf(ledger.lines, ledger.shippingBySeller);
   const orderDueCents = sumCents(parts.map((part) => part.dueCents));
   return { parts, orderDueCents, ...paymentState(ledger.events, orderDueCents) };
 }
 
-function toPayment(ledger: Ledger): Payment {
+export function toPayment(ledger: Ledger): Payment {
   const state = stateOf(ledger);
   return {
     method: ledger.method,
@@ -101,6 +109,17 @@ const toRefund = (row: ListedRefund): Refund => ({
   createdAt: row.createdAt.toISOString(),
   reference: row.reference,
   madeAt: row.madeAt?.toISOString() ?? null,
+  refusal: row.refusal,
+});
+
+const toCardPayment = (row: ListedCardPayment): CardPayment => ({
+  _id: row.id,
+  orderId: row.orderId,
+  orderNumber: orderNumberText(row.orderNumber),
+  amount: centsToDollars(row.amountCents),
+  flagged: row.kind === 'card_mismatch',
+  reference: row.reference,
+  at: row.createdAt.toISOString(),
 });
 
 const conflict = (message: string, path?: string) =>
@@ -111,14 +130,14 @@ function requireAdmin(viewer: Viewer, what: string) {
 }
 
 /**
- * Nothing ships unpaid: a part of a bKash or Rocket order may be marked shipped only once paid, unless the order was
- * placed before payments were recorded (`since`), which it was placed without.
+ * Nothing ships unpaid: a part of a bKash, Rocket or card order may be marked shipped only once paid, unless the order
+ * was placed before payments were recorded (`since`), which it was placed without.
  */
 const shipsOncePaid = (method: PaymentMethod, placedAt: Date, since: Date) =>
-  isWalletMethod(method) && placedAt >= since;
+  isPaidOnline(method) && placedAt >= since;
 
 export function createPaymentsService(repository: PaymentsRepository, options: PaymentsServiceOptions) {
-  const { configured, windowHours, shopUrl } = options;
+  const { configured, windowHours, shopUrl, cardsOffered = false, onCardRefundDue } = options;
   /** Read once: it never changes after migration 0025. */
   let recordedSince: Date | undefined;
 
@@ -138,6 +157,7 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
       await repository.record(tx, [
         { orderId: order.id, kind: 'refund_due', amountCents: excessCents, by: 'shop' },
       ]);
+      if (order.paymentMethod === 'card') onCardRefundDue?.(order.id);
     }
     return excessCents;
   }
@@ -187,6 +207,7 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
         'cash on delivery',
         ...(bkashNumber === null ? [] : (['bkash'] as const)),
         ...(rocketNumber === null ? [] : (['rocket'] as const)),
+        ...(cardsOffered ? (['card'] as const) : []),
       ],
       bkashNumber,
       rocketNumber,
@@ -202,6 +223,9 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
     ledger: Ledger,
     input: PaymentClaimCreate,
   ): Promise<number> {
+    if (order.paymentMethod === 'card') {
+      throw conflict('This order is paid by card: pay it on Stripe with "Pay by card".');
+    }
     if (!isWalletMethod(order.paymentMethod)) {
       throw conflict('This order is paid in cash on delivery: there is nothing to send now.');
     }
@@ -293,11 +317,11 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
         const message = `${PAYMENT_METHOD_NAMES[method]} is not offered: choose ${choices}.`;
         throw new AppError('VALIDATION_ERROR', message, [{ path: 'paymentMethod', message }]);
       }
+      const commissionBasisPoints = percentToBasisPoints(settings.commissionPercent);
+      // A card order's mail says where to pay: on its page, through Stripe.
+      if (method === 'card') return { payTo: { method, number: null }, commissionBasisPoints };
       const number = isWalletMethod(method) ? receivingNumber(offered, method) : null;
-      return {
-        payTo: number === null ? undefined : { method, number },
-        commissionBasisPoints: percentToBasisPoints(settings.commissionPercent),
-      };
+      return { payTo: number === null ? undefined : { method, number }, commissionBasisPoints };
     },
 
     async ofOrders(orderIds) {
@@ -319,7 +343,7 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
                   state,
                   ledger.events,
                   state.parts.find((one) => one.sellerEmail === sellerEmail) ?? { sellerEmail, dueCents: 0 },
-                  !isWalletMethod(method),
+                  !isPaidOnline(method),
                 );
           return [
             id,
@@ -358,6 +382,8 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
   return {
     forOrders,
     paymentOptions,
+    /** Records a refund due for what was paid beyond what the order is now worth (card payments apply it too). */
+    reconcile,
 
     /** The buyer says they sent the order's money: a pending claim for an admin to verify. */
     async claim(viewer: Viewer, orderId: string, input: PaymentClaimCreate): Promise<{ _id: string }> {
@@ -421,7 +447,7 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
       const due = await repository.findRefundDue(refundId);
       if (!due) throw notFound('Refund');
       const made = await repository.withLockedOrder(due.orderId, async (tx, order) => {
-        const event = await repository.recordRefundMade(tx, {
+        const event = await repository.recordRefundOutcome(tx, {
           orderId: order.id,
           kind: 'refund_made',
           amountCents: due.amountCents,
@@ -446,7 +472,17 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
         createdAt: due.createdAt,
         reference,
         madeAt: made.event.createdAt,
+        refusal: null,
       });
+    },
+
+    async listCardPayments(viewer: Viewer, { status, ...paging }: CardPaymentListQuery) {
+      requireAdmin(viewer, 'see card payments');
+      const { rows, total } = await repository.listCardPayments(
+        status === 'paid' ? 'card_paid' : 'card_mismatch',
+        paging,
+      );
+      return { items: rows.map(toCardPayment), total };
     },
 
     async settings(viewer: Viewer): Promise<PaymentSettings> {
@@ -461,7 +497,7 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
     },
 
     /**
-     * Cancels the wallet orders whose window passed with no claim pending or accepted, each in its own move (stock
+     * Cancels the wallet and card orders whose window passed with no claim pending or accepted, each in its own move (stock
      * back, buyer mailed). The check is made again under each order's lock: a claim arriving at that moment keeps it.
      */
     async expireUnpaid(moveLines: MoveLines): Promise<number> {
@@ -483,8 +519,10 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
               const keeping = (await repository.claimsOf(tx, order.id)).some(
                 (claim) => claim.status !== 'rejected',
               );
-              const { orderDueCents } = stateOf(ledger);
-              if (keeping || orderDueCents === 0 || ledger.events.some((event) => event.kind === 'expired')) {
+              const { orderDueCents, dueCents } = stateOf(ledger);
+              // A paid order is never ended: a card's payment may arrive between the list and this lock.
+              const ended = ledger.events.some((event) => event.kind === 'expired');
+              if (keeping || orderDueCents === 0 || dueCents === 0 || ended) {
                 return false;
               }
               await repository.record(tx, [

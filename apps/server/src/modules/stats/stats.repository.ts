@@ -67,11 +67,11 @@ const placedBeforePaymentsRecorded = sql`${orders.orderTime} < coalesce(
   '-infinity')`;
 
 /**
- * A sold line whose part is paid: its order's wallet payment was accepted, or its seller collected the cash; a line
- * of an order placed before payments were recorded once it was delivered.
+ * A sold line whose part is paid: its order's wallet payment was accepted or its card payment confirmed, or its seller
+ * collected the cash; a line of an order placed before payments were recorded once it was delivered.
  */
 const paidLine = sql`(exists (select 1 from ${paymentEvents} where ${paymentEvents.orderId} = ${orders.id}
-    and (${paymentEvents.kind} = 'accepted'
+    and (${paymentEvents.kind} in ('accepted', 'card_paid')
       or (${paymentEvents.kind} = 'cash_collected' and ${paymentEvents.sellerEmail} = ${orderLines.sellerEmail})))
   or (${orderLines.status} = 'delivered' and ${placedBeforePaymentsRecorded}))`;
 
@@ -81,7 +81,7 @@ const paidRevenueCents = sql`coalesce(sum(${orderLines.lineTotalCents}) filter (
 /** A line its seller may ship: its order is paid on delivery, was paid, or is older than payment records. */
 const shippableLine = sql`(${orders.paymentMethod} = 'cash on delivery' or ${placedBeforePaymentsRecorded}
   or exists (select 1 from ${paymentEvents} where ${paymentEvents.orderId} = ${orders.id}
-    and ${paymentEvents.kind} = 'accepted'))`;
+    and ${paymentEvents.kind} in ('accepted', 'card_paid')))`;
 
 /** Lines that were not cancelled, of one seller or of everyone, of orders placed in [from, to). */
 function soldLines(scope: StatsScope, from?: SQL, to?: SQL): SQL {

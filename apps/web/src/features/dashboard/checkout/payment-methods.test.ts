@@ -29,6 +29,15 @@ describe('the payment methods checkout offers', () => {
     ).toEqual(['cash on delivery', 'rocket']);
   });
 
+  it('include a card when the shop lists it (Stripe configured), and not otherwise', () => {
+    expect(
+      offeredMethods({ methods: ['card', 'cash on delivery'], bkashNumber: null, rocketNumber: null }),
+    ).toEqual(['cash on delivery', 'card']);
+    expect(offeredMethods({ methods: ['cash on delivery'], bkashNumber: null, rocketNumber: null })).toEqual([
+      'cash on delivery',
+    ]);
+  });
+
   it('are cash on delivery alone until the shop says more, the first choice among any', () => {
     expect(offeredMethods(undefined)).toEqual(['cash on delivery']);
     expect(offeredMethods({ methods: [], bkashNumber: null, rocketNumber: null })).toEqual([FIRST_CHOICE]);

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { PAYMENT_METHOD_NAMES } from '@bazaar/shared/orders-constants';
-import { isWalletMethod, type Payment, type SalePayment } from '@bazaar/shared/payments';
+import type { Payment, SalePayment } from '@bazaar/shared/payments';
 import { formatWireDollars } from '@bazaar/shared/pricing';
 import { OrderTime } from '../../../components/order-time.tsx';
 import { PaymentStatusBadge } from '../../../components/payment-status.tsx';
@@ -83,7 +83,7 @@ export function OrderPayment({ payment }: { payment: Payment }) {
           ['Due', payment.due],
         ]}
       />
-      {!isWalletMethod(payment.method) && (
+      {payment.method === 'cash on delivery' && (
         <CashNote>Paid in cash to the courier when each seller’s part is delivered.</CashNote>
       )}
       {expired && (
@@ -102,7 +102,7 @@ export function SalePaymentSummary({ payment }: { payment: SalePayment }) {
   return (
     <div className="flex flex-col gap-3">
       <Figures payment={payment} amounts={[['Due', payment.due]]} />
-      {!isWalletMethod(payment.method) && (
+      {payment.method === 'cash on delivery' && (
         <CashNote>The buyer pays your courier in cash when your part is delivered.</CashNote>
       )}
     </div>

@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Order } from '@bazaar/shared/orders';
 import { PAYMENT_METHOD_NAMES } from '@bazaar/shared/orders-constants';
 import { isWalletMethod, receivingNumber, type WalletMethod } from '@bazaar/shared/payments';
 import { formatWireDollars } from '@bazaar/shared/pricing';
 import { usePaymentOptions } from '../../auth/public.ts';
+import { PayByCard } from './pay-by-card.tsx';
+import { PaySection } from './pay-section.tsx';
 import { PaymentClaimForm } from './payment-claim-form.tsx';
 import { walletStep } from './payment-steps.ts';
 
@@ -43,29 +45,18 @@ function SendingSteps({ id, method, amount }: { id: string; method: WalletMethod
   );
 }
 
-function PaySection({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <section
-      aria-labelledby={headingId}
-      className="flex flex-col gap-4 rounded-2xl border border-teal-200 bg-white p-4 shadow-sm sm:p-5 print:hidden"
-    >
-      <h2 id={headingId} className="font-semibold text-gray-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 const triesText = (tries: number) => (tries === 1 ? '1 try left' : `${tries} tries left`);
 
 /**
  * What the buyer of a bKash or Rocket order does next, at the top of its page: send the money and give its
- * transaction ID (again, after a rejection), or wait while it is verified. Nothing for cash on delivery or once
- * nothing is left to send; never on the receipt.
+ * transaction ID (again, after a rejection), or wait while it is verified; a card order is paid on Stripe. Nothing for
+ * cash on delivery or once nothing is left to send; never on the receipt.
  */
 export function PayForOrder({ order }: { order: Order }) {
+  return order.payment.method === 'card' ? <PayByCard order={order} /> : <PayByWallet order={order} />;
+}
+
+function PayByWallet({ order }: { order: Order }) {
   const { payment } = order;
   const step = walletStep(payment);
   const stepsId = useId();

@@ -101,4 +101,17 @@ describe('a payment event in words', () => {
       '$46.00 paid in cash at delivery',
     ]);
   });
+
+  it('tells a card payment, one of another amount, and a refund Stripe refused', () => {
+    const words = [
+      event('card_paid', 46, 'pi_1'),
+      event('card_mismatch', 1, 'pi_2: charged 1.00 USD, asked $46.00'),
+      event('refund_failed', 10.5, 'Stripe refused: the charge was disputed'),
+    ].map((each) => eventText(each, 'card'));
+    expect(words).toEqual([
+      '$46.00 paid by card',
+      'A card payment that was not what was due (pi_2: charged 1.00 USD, asked $46.00): we will sort it out with you',
+      'Refund of $10.50 not made by card (Stripe refused: the charge was disputed): we will refund it another way',
+    ]);
+  });
 });

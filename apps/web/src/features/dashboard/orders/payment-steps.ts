@@ -66,5 +66,11 @@ export function eventText(event: PaymentEvent, method: Payment['method']): strin
       return `Refund of ${amount} made, reference ${event.reference ?? ''}`;
     case 'expired':
       return `Cancelled unpaid: ${amount} was not paid in time`;
+    case 'card_paid':
+      return `${amount} paid by card`;
+    case 'card_mismatch':
+      return `A card payment that was not what was due (${event.reference ?? ''}): we will sort it out with you`;
+    case 'refund_failed':
+      return `Refund of ${amount} not made by card (${event.reference ?? ''}): we will refund it another way`;
   }
 }

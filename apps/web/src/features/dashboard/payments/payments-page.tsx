@@ -3,8 +3,10 @@ import { useSearchParams } from 'react-router';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useViewer } from '../../auth/public.ts';
+import { useCardPayments } from './api/get-card-payments.ts';
 import { useClaims } from './api/get-claims.ts';
 import { useRefunds } from './api/get-refunds.ts';
+import { CardPaymentCard } from './card-payment-card.tsx';
 import { ClaimCard } from './claim-card.tsx';
 import { CommissionRate } from './commission-rate.tsx';
 import { ReceivingNumbers } from './receiving-numbers.tsx';
@@ -16,6 +18,7 @@ const DECIDED_PAGE_SIZE = 10;
 const DECIDED = {
   accepted: 'Accepted payments',
   rejected: 'Rejected payments',
+  card: 'Card payments',
   refunded: 'Refunds made',
 } as const;
 type Decided = keyof typeof DECIDED;
@@ -93,6 +96,41 @@ function RefundsDue() {
   );
 }
 
+function FlaggedCardPayments() {
+  const payments = useCardPayments('flagged', WAITING_PAGE_SIZE);
+  return (
+    <PaymentsSection
+      id="flagged-title"
+      title="Flagged card payments"
+      hint="Card payments whose amount or currency was not what the order asked, the latest first: not counted as paid. Find each in Stripe’s dashboard and settle it with the buyer."
+    >
+      <PagedList
+        list={payments}
+        noun="card payments"
+        emptyTitle="No flagged card payments"
+        emptyHint="When Stripe confirms a card payment of another amount or currency than was asked, it shows here."
+        className="flex flex-col gap-3"
+      >
+        {(items) => items.map((payment) => <CardPaymentCard key={payment._id} payment={payment} />)}
+      </PagedList>
+    </PaymentsSection>
+  );
+}
+
+function CardPayments() {
+  const payments = useCardPayments('paid', DECIDED_PAGE_SIZE);
+  return (
+    <PagedList
+      list={payments}
+      noun="card payments"
+      emptyTitle="No card payments yet"
+      className="flex flex-col gap-3"
+    >
+      {(items) => items.map((payment) => <CardPaymentCard key={payment._id} payment={payment} />)}
+    </PagedList>
+  );
+}
+
 function DecidedClaims({ status }: { status: 'accepted' | 'rejected' }) {
   const claims = useClaims(status, DECIDED_PAGE_SIZE);
   return (
@@ -147,7 +185,13 @@ function RecentlyDecided() {
         </label>
       }
     >
-      {shown === 'refunded' ? <RefundsMade /> : <DecidedClaims status={shown} />}
+      {shown === 'refunded' ? (
+        <RefundsMade />
+      ) : shown === 'card' ? (
+        <CardPayments />
+      ) : (
+        <DecidedClaims status={shown} />
+      )}
     </PaymentsSection>
   );
 }
@@ -167,7 +211,8 @@ export function Component() {
           Payments
         </h1>
         <p className="text-gray-600">
-          Verify the bKash and Rocket payments buyers send to the shop, and send back what it owes.
+          Verify the bKash and Rocket payments buyers send to the shop, look at card payments Stripe flagged,
+          and send back what it owes.
         </p>
       </header>
       {isAdmin ? (
@@ -175,6 +220,7 @@ export function Component() {
           <div className="flex min-w-0 flex-col gap-8">
             <ClaimsToVerify />
             <RefundsDue />
+            <FlaggedCardPayments />
             <RecentlyDecided />
           </div>
           <div className="flex flex-col gap-6">

@@ -25,6 +25,7 @@ export function RefundCard({ refund }: { refund: Refund }) {
   ];
   if (refund.madeAt) details.push(['Refunded', <OrderTime iso={refund.madeAt} />]);
   if (refund.reference) details.push(['Reference', <span className="break-all">{refund.reference}</span>]);
+  if (refund.refusal && !refund.madeAt) details.push(['Stripe refused', refund.refusal]);
   return (
     <PaymentCard
       orderNumber={refund.orderNumber}
@@ -57,8 +58,10 @@ export function RefundCard({ refund }: { refund: Refund }) {
           onCancel={() => setAsking(false)}
         >
           <p>
-            Once {amount} is back with the buyer: sent to the number they paid from (on their accepted
-            payment, under Recently decided). This cannot be undone.
+            {refund.method === 'card'
+              ? `Once ${amount} is back with the buyer: Stripe did not refund their card, so send it another way.`
+              : `Once ${amount} is back with the buyer: sent to the number they paid from (on their accepted payment, under Recently decided).`}{' '}
+            This cannot be undone.
           </p>
         </AskTextDialog>
       )}
