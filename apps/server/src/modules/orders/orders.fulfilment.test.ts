@@ -148,6 +148,8 @@ describe('PATCH /api/sales/:orderId/status: who may move a part', () => {
       payment: { method: 'cash on delivery', status: 'unpaid', due: 30, shipsOncePaid: false },
       // The test app mails a shipment at once: there is no grace to take it back in.
       takeBackUntil: null,
+      // Nor does it take a commission (COMMISSION_PERCENT unset).
+      commission: { percent: 0, amount: 0 },
     });
     expect(await lineStatuses(order._id)).toEqual({ Mug: 'shipped', Lamp: 'processing' });
     expect(await statusOf(testApp.database.db, order._id)).toBe('processing');

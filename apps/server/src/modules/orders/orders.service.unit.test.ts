@@ -47,7 +47,7 @@ describe('placing an order whose product changes under it', () => {
       },
     } as unknown as OrdersRepository;
     // Never placed: the order's payment is neither read nor written.
-    const payments = { payTo: async () => undefined } as unknown as OrderPayments;
+    const payments = { atPlacement: async () => ({ commissionBasisPoints: 0 }) } as unknown as OrderPayments;
     const service = createOrdersService(
       repository,
       payments,
