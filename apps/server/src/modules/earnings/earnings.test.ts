@@ -158,6 +158,16 @@ describe('payouts', () => {
     expect(mail!.link?.href).toBe(`${TEST_PUBLIC_URL}/dashboard/earnings`);
   });
 
+  it('keeps every entry and payout as written: the database refuses to change or delete one', async () => {
+    const { db } = testApp.database;
+    for (const table of [sellerLedger, payouts]) {
+      const mias = eq(table.sellerEmail, cast.mia.email);
+      await expect(db.update(table).set({ amountCents: 1 }).where(mias)).rejects.toThrow();
+      await expect(db.delete(table).where(mias)).rejects.toThrow();
+    }
+    expect(await earningsOf(testApp.app, cast.mia)).toMatchObject({ balance: 3, payoutsTotal: 1 });
+  });
+
   it("lists the sellers' balances and payout details for the admins", async () => {
     const update = await testApp.app.inject({
       method: 'PATCH',
