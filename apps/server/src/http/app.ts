@@ -134,7 +134,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await payments.register(api, { moveLines });
       await earnings.register(api);
       await registerReviews(api, { db, shopUrl: env.PUBLIC_URL });
-      await registerStats(api, { db, clock: options.clock ?? (() => new Date()) });
+      await registerStats(api, {
+        db,
+        clock: options.clock ?? (() => new Date()),
+        shopTotals: earnings.shopTotals,
+      });
     },
     { prefix: '/api' },
   );

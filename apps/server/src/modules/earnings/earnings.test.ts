@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { ApiError } from '@bazaar/shared/errors';
 import { SellerBalanceSchema } from '@bazaar/shared/earnings';
 import type { Order } from '@bazaar/shared/orders';
+import type { Overview } from '@bazaar/shared/stats';
 import { payouts, sellerLedger } from '../../db/schema.ts';
 import { asBearer, signUp, signUpAdmin, signUpCast, type TestAccount } from '../../test/accounts.ts';
 import {
@@ -104,6 +105,23 @@ describe('a cash-on-delivery part delivered', () => {
       { kind: 'commission', orderNumber: order.number, reason: "Shop's commission", amount: -4.5 },
     ]);
     expect(earnings).toMatchObject({ balance: -4.5, available: -4.5 });
+  });
+
+  it("shows the admin the commission earned and what sellers owe the shop; a seller's overview has none", async () => {
+    await paidAndDelivered(
+      testApp.app,
+      { buyer: cast.bea, admin: cast.admin, seller: cast.mia },
+      await newOrder(),
+    );
+    const overview = (account: TestAccount) =>
+      testApp.app.inject({ method: 'GET', url: '/api/stats/overview', headers: asBearer(account) });
+    // Leo's $4.50 on cash, Mia's $2 on bKash; Mia is owed $28, Leo owes $4.50.
+    expect((await overview(cast.admin)).json<Overview>().money).toEqual({
+      commission: 6.5,
+      owedToSellers: 28,
+      owedBySellers: 4.5,
+    });
+    expect((await overview(cast.mia)).json<Overview>().money).toBeNull();
   });
 });
 
