@@ -111,6 +111,8 @@ export type PayoutCreate = z.infer<typeof PayoutCreateSchema>;
 
 /** A seller as the admins' Sellers' balances page lists them. */
 export const SellerBalanceSchema = z.object({
+  /** The seller's account id. */
+  _id: z.string(),
   handle: z.string(),
   name: z.string(),
   balance: z.number(),

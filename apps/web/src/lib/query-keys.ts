@@ -76,6 +76,12 @@ export const queryKeys = {
     refunds: (status: RefundListQuery['status']) => [...payments, 'refunds', status] as const,
   },
   paymentSettings: ['payment-settings'],
+  /** A seller's ledger (the viewer's, or one an admin names) and the admins' list of every seller's balance. */
+  earnings: {
+    all: ['earnings'],
+    ofSeller: (seller: string | undefined) => ['earnings', 'seller', seller ?? null] as const,
+    balances: ['earnings', 'balances'],
+  },
   overview: ['stats', 'overview'],
   users: {
     all: users,

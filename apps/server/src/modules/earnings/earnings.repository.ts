@@ -225,6 +225,7 @@ export function createEarningsRepository(db: Database, { holdDays }: { holdDays:
       const [rows, [counted]] = await Promise.all([
         db
           .select({
+            id: users.id,
             handle: users.handle,
             name: users.name,
             payoutMethod: users.payoutMethod,

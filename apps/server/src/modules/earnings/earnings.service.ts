@@ -161,6 +161,7 @@ export function createEarningsService(repository: EarningsRepository, { shopUrl 
       const { rows, total } = await repository.balances(paging);
       return {
         items: rows.map((row) => ({
+          _id: row.id,
           handle: row.handle,
           name: row.name,
           balance: centsToDollars(row.balanceCents),

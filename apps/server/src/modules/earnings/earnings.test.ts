@@ -204,6 +204,7 @@ describe('payouts', () => {
     expect(response.headers['x-total-count']).toBe('1');
     expect(SellerBalanceSchema.array().parse(response.json())).toEqual([
       {
+        _id: cast.mia.id,
         handle: cast.mia.handle,
         name: 'Mia Mugs',
         balance: 3,
