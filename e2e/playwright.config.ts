@@ -58,6 +58,8 @@ const ENGINE_JOURNEYS = [
   'mail-journey.spec.ts',
   // Payments: claims kept unique by a partial index, decisions and the expiry job under the order's row lock.
   'money-journey.spec.ts',
+  // The sellers' ledger: entries written in each move's transaction, payouts under the seller's row lock.
+  'earnings.spec.ts',
 ];
 
 /**
@@ -129,6 +131,9 @@ export default defineConfig({
       // The shop takes bKash and Rocket: checkout offers them.
       BKASH_NUMBER: '01711-000000',
       ROCKET_NUMBER: '01811-000000',
+      // The shop takes 10 % of each line's goods, and a seller's credit may be paid out at once (no returns window).
+      COMMISSION_PERCENT: '10',
+      PAYOUT_HOLD_DAYS: '0',
       // Every test signs up, signs in and writes from the same address: the limits would stop the run.
       ...GENEROUS_LIMITS,
     },

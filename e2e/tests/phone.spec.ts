@@ -6,6 +6,7 @@ import { screenshot } from '../support/screens.ts';
 import {
   createProductViaApi,
   discountedProducts,
+  moveSaleViaApi,
   ORDERS_TABLE_COLUMNS,
   placeOrderViaApi,
 } from '../support/shop-data.ts';
@@ -230,7 +231,10 @@ test('no page scrolls sideways on a phone', async ({ page, request }) => {
   const own = await createProductViaApi(page.request, { name: 'Narrow Notebook' });
   // A customer, with a name as long as people's are, whose order fills the Customers and Sales pages.
   const buyer = await signUpViaRequest(request, { name: 'Maximiliana Wolfeschlegelstein-Hausenberger' });
-  await placeOrderViaApi(request, [{ productId: own._id, quantity: 1 }]);
+  const sold = await placeOrderViaApi(request, [{ productId: own._id, quantity: 1 }]);
+  // Delivered: the shop's commission on it fills the Earnings page.
+  await moveSaleViaApi(page.request, sold._id, 'shipped');
+  await moveSaleViaApi(page.request, sold._id, 'delivered');
   await page.goto('/');
   await page.evaluate((id) => localStorage.setItem('bazaar-cart', JSON.stringify({ [id]: 2 })), first._id);
   await expectNoSidewaysScroll(page, [
@@ -245,6 +249,7 @@ test('no page scrolls sideways on a phone', async ({ page, request }) => {
     { path: '/dashboard/sales', shows: `Order of ${buyer.name}` },
     { path: '/dashboard/customers', shows: `@${buyer.handle}` },
     '/dashboard/reviews',
+    { path: '/dashboard/earnings', shows: "Shop's commission" },
     '/dashboard/profile',
   ]);
 });
