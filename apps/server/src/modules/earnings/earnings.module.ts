@@ -5,6 +5,9 @@ import { createEarningsRepository } from './earnings.repository.ts';
 import { earningsRoutes } from './earnings.routes.ts';
 import { createEarningsService } from './earnings.service.ts';
 
+// What other modules (and the demo's seed) may use of earnings: the ledger's rule.
+export { orderEntries } from './ledger-rules.ts';
+
 /**
  * The sellers' ledger, payouts and earnings: built before orders, whose every move of lines runs `afterMove` to write
  * the ledger's entries in the move's transaction; `register` then adds the routes.

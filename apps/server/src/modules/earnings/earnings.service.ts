@@ -16,7 +16,7 @@ import type { Viewer } from '../auth/auth.module.ts';
 import { mailBody, type OutgoingMail } from '../mail/mail.module.ts';
 import type { OrderPayments } from '../orders/orders.module.ts';
 import { statementCsv } from './earnings-statement.ts';
-import { entriesToAppend, entryReason, partShouldHold } from './ledger-rules.ts';
+import { orderEntries } from './ledger-rules.ts';
 import type { EarningsRepository, ListedEntry, PayoutRow } from './earnings.repository.ts';
 
 const toEntry = (row: ListedEntry): LedgerEntry => ({
@@ -73,24 +73,12 @@ export function createEarningsService(repository: EarningsRepository, { shopUrl 
    * hold (ledger-rules.ts). No route refunds a delivered part today, so no part is refunded here.
    */
   const afterMove: OrderPayments['afterMove'] = async (tx, order) => {
+    const cashOnDelivery = order.paymentMethod === 'cash on delivery';
     const parts = await repository.partsOnRecord(tx, order.id);
+    const entries = orderEntries(parts.map((part) => ({ ...part, cashOnDelivery, refunded: false })));
     await repository.append(
       tx,
-      parts.flatMap((part) =>
-        entriesToAppend(
-          partShouldHold({
-            ...part,
-            cashOnDelivery: order.paymentMethod === 'cash on delivery',
-            refunded: false,
-          }),
-          part.held,
-        ).map((entry) => ({
-          ...entry,
-          sellerEmail: part.sellerEmail,
-          orderId: order.id,
-          reason: entryReason(entry.kind, entry.amountCents, false),
-        })),
-      ),
+      entries.map((entry) => ({ ...entry, orderId: order.id })),
     );
   };
 

@@ -64,3 +64,20 @@ export function entryReason(kind: PartEntryKind, amountCents: number, refunded: 
   const why = refunded ? 'refunded' : 'corrected';
   return { goods: `Goods ${why}`, shipping: `Shipping ${why}`, commission: `Commission ${why}` }[kind];
 }
+
+/** One seller's part of an order as the ledger rule reads it, with what their ledger holds of it already. */
+export interface PartInLedger extends LedgerPart {
+  sellerEmail: string;
+  held: PartAmounts;
+}
+
+/** The entries that bring each part's ledger to what it should hold, with the words the seller reads. */
+export function orderEntries(parts: PartInLedger[]) {
+  return parts.flatMap((part) =>
+    entriesToAppend(partShouldHold(part), part.held).map((entry) => ({
+      ...entry,
+      sellerEmail: part.sellerEmail,
+      reason: entryReason(entry.kind, entry.amountCents, part.refunded),
+    })),
+  );
+}
