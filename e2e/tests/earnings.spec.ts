@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signedInPage, signInAsAdminViaApi } from '../support/auth.ts';
 import { claimViaApi, decideViaApi } from '../support/payments.ts';
@@ -103,6 +104,20 @@ test('a bKash sale delivered shows its credit less commission; a payout the admi
     seller.page.getByRole('region', { name: 'Payouts' }).getByRole('row').filter({ hasText: 'BK-PAYOUT-1' }),
   ).toContainText('$40.00');
   expect((await entries(seller.page))[0]).toEqual(['—', 'Payout: BK-PAYOUT-1', '-$40.00']);
+
+  // The month's statement downloads as a CSV file: the sale's entries and the payout, then the totals.
+  const download = seller.page.waitForEvent('download');
+  await seller.page.getByRole('link', { name: 'Download CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^earnings-\d{4}-\d{2}\.csv$/);
+  const csv = readFileSync(await file.path(), 'utf8').split('\r\n');
+  expect(csv[0]).toBe('Date,Order,Entry,Goods,Shipping,Commission,Payout,Net');
+  expect(csv.filter((line) => line.includes(order.number))).toEqual([
+    expect.stringMatching(new RegExp(`,${order.number},Goods delivered,36.00,,,,36.00$`)),
+    expect.stringMatching(new RegExp(`,${order.number},Shipping delivered,,10.00,,,10.00$`)),
+    expect.stringMatching(new RegExp(`,${order.number},Shop's commission,,,-3.60,,-3.60$`)),
+  ]);
+  expect(csv).toContainEqual(expect.stringMatching(/,,Payout: BK-PAYOUT-1,,,,-40.00,-40.00$/));
 });
 
 test('a cash-on-delivery sale delivered shows the commission the seller owes the shop (390 px)', async ({

@@ -186,6 +186,18 @@ describe('payouts', () => {
     expect(await earningsOf(testApp.app, cast.mia)).toMatchObject({ balance: 3, payoutsTotal: 1 });
   });
 
+  it('pages the entries and the payouts alike, the newest first', async () => {
+    const all = await earningsOf(testApp.app, cast.mia);
+    const second = await earningsOf(testApp.app, cast.mia, '?limit=1&offset=1');
+    expect(second).toMatchObject({
+      balance: all.balance,
+      entries: [all.entries[1]],
+      entriesTotal: all.entriesTotal,
+      payouts: all.payouts.slice(1, 2),
+      payoutsTotal: all.payoutsTotal,
+    });
+  });
+
   it("lists the sellers' balances and payout details for the admins", async () => {
     const update = await testApp.app.inject({
       method: 'PATCH',

@@ -5,6 +5,7 @@ import { formatWireDollars } from '@bazaar/shared/pricing';
 import { buttonClass, textLinkClass } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
 import { Loader } from '../../../components/loader.tsx';
 import { OrderTime } from '../../../components/order-time.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -12,7 +13,7 @@ import { useViewer } from '../../auth/public.ts';
 import { salePath } from '../orders/order-paths.ts';
 import { SignedAmount } from './amount.tsx';
 import { CardTable } from './card-table.tsx';
-import { EARNINGS_SHOWN, statementUrl, useEarnings } from './api/get-earnings.ts';
+import { statementUrl, useEarnings } from './api/get-earnings.ts';
 
 /** A part of the page: its heading, what it is for and what it holds. */
 function EarningsSection({
@@ -154,14 +155,6 @@ function Payouts({ earnings }: { earnings: Earnings }) {
   );
 }
 
-/** A note under a list cut at what the page shows. */
-const more = (shown: number, total: number, noun: string) =>
-  total > shown && (
-    <p className="text-sm text-gray-600">
-      The latest {shown} of {total} {noun}: a month’s CSV holds all of its own.
-    </p>
-  );
-
 /**
  * /dashboard/earnings: the seller's money with the shop, their balance, what may be paid out, every entry of their
  * ledger and every payout, and a month's statement to download. An admin sees a seller's with `?seller=handle`.
@@ -170,7 +163,19 @@ export function Component() {
   const { isAdmin } = useViewer();
   const [searchParams] = useSearchParams();
   const seller = (isAdmin && searchParams.get('seller')) || undefined;
-  const { data: earnings, error, refetch } = useEarnings(seller);
+  const { query, earnings } = useEarnings(seller);
+  /** The foot of a list: how many are shown, and Load more, which brings the next page of both lists. */
+  const more = (shown: number, total: number, noun: string) => (
+    <LoadMore
+      shown={shown}
+      total={total}
+      noun={noun}
+      hasMore={shown < total && query.hasNextPage}
+      isLoading={query.isFetchingNextPage}
+      isError={query.isFetchNextPageError}
+      onLoadMore={() => void query.fetchNextPage()}
+    />
+  );
   const own = seller === undefined;
 
   return (
@@ -186,8 +191,8 @@ export function Component() {
         </p>
       </header>
       {!earnings ? (
-        error ? (
-          <ErrorState message="The earnings could not be loaded." onRetry={() => void refetch()} />
+        query.error ? (
+          <ErrorState message="The earnings could not be loaded." onRetry={() => void query.refetch()} />
         ) : (
           <Loader label="Loading the earnings…" />
         )
@@ -207,11 +212,11 @@ export function Component() {
             hint="Every credit and debit, the latest first."
           >
             <Entries earnings={earnings} own={own} />
-            {more(Math.min(EARNINGS_SHOWN, earnings.entries.length), earnings.entriesTotal, 'entries')}
+            {earnings.entries.length > 0 && more(earnings.entries.length, earnings.entriesTotal, 'entries')}
           </EarningsSection>
           <EarningsSection id="payouts-title" title="Payouts" hint="Money the shop sent, the latest first.">
             <Payouts earnings={earnings} />
-            {more(Math.min(EARNINGS_SHOWN, earnings.payouts.length), earnings.payoutsTotal, 'payouts')}
+            {earnings.payouts.length > 0 && more(earnings.payouts.length, earnings.payoutsTotal, 'payouts')}
           </EarningsSection>
         </>
       )}
