@@ -23,7 +23,7 @@ beforeAll(async () => {
   mug = mugRow!.id;
 });
 
-const ROUNDS = 6;
+const ROUNDS = 10;
 
 describe.runIf(testEngine === 'postgres')('payouts at once', () => {
   it('pays out what is available once when two admins record it whole at once', async () => {

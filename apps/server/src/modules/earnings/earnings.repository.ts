@@ -44,7 +44,11 @@ export interface Page {
 const cents = (sum: unknown) => Number(sum ?? 0);
 
 const balanceSum = sql<string>`coalesce(sum(${sellerLedger.amountCents}), 0)`;
-const availableSum = sql<string>`coalesce(sum(${sellerLedger.amountCents}) filter (where ${sellerLedger.availableAt} <= now()), 0)`;
+/**
+ * What may be paid out: every debit, and the credits past their hold. A debit counts whatever its `available_at`:
+ * now() is when the reading transaction began, which a payout committed by another just before may be later than.
+ */
+const availableSum = sql<string>`coalesce(sum(${sellerLedger.amountCents}) filter (where ${sellerLedger.amountCents} < 0 or ${sellerLedger.availableAt} <= now()), 0)`;
 
 export function createEarningsRepository(db: Database, { holdDays }: { holdDays: number }) {
   /** A credit waits for the hold; a debit counts at once. */
