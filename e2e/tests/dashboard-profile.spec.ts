@@ -50,6 +50,8 @@ test('editing the profile updates the read view and the header avatar', async ({
   await field(page, 'Phone').fill('+880 1511 987654');
   await field(page, 'Address').fill('22 Garden Row, Sylhet');
   await field(page, 'Profile Picture URL').fill(pictureUrl);
+  await field(page, 'Payout method').selectOption('bKash');
+  await field(page, 'Payout account').fill('01711-222333');
   await page.getByRole('button', { name: 'Update' }).click();
 
   await expect(page.getByText('Profile updated successfully', { exact: true })).toBeVisible();
@@ -57,6 +59,7 @@ test('editing the profile updates the read view and the header avatar', async ({
   await expect(detail(page, 'Name')).toHaveText('Edwina Editor');
   await expect(detail(page, 'Phone')).toHaveText('+880 1511 987654');
   await expect(detail(page, 'Address')).toHaveText('22 Garden Row, Sylhet');
+  await expect(detail(page, 'Payouts')).toHaveText('bKash: 01711-222333');
   const picture = page.getByRole('img', { name: 'Profile picture of Edwina Editor' });
   await expect(picture).toHaveAttribute('src', pictureUrl);
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
@@ -73,6 +76,8 @@ test('editing the profile updates the read view and the header avatar', async ({
     phone: '+880 1511 987654',
     address: '22 Garden Row, Sylhet',
     img: pictureUrl,
+    payoutMethod: 'bkash',
+    payoutAccount: '01711-222333',
   });
 });
 

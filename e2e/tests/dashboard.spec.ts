@@ -13,6 +13,7 @@ const MENU = [
   'Sales',
   'Customers',
   'Reviews',
+  'Earnings',
   'Profile',
   'Home',
 ];
@@ -195,6 +196,10 @@ test('an admin’s overview covers the whole shop', async ({ page }) => {
     150,
   );
   expect(Number((await tile(page, 'Total Orders').innerText()).replace(/,/g, ''))).toBeGreaterThan(0);
+  // The shop's money with its sellers, in dollars (earnings.test.ts checks the figures).
+  for (const label of ['Commission Earned', 'Owed to Sellers', 'Sellers Owe']) {
+    await expect(tile(page, label)).toHaveText(/^\$[\d,]+\.\d{2}$/);
+  }
 
   // The shop's revenue is the widest figure: no figure spills out of its tile, on any screen.
   for (const width of [1280, 1024, 768, 390]) {

@@ -6,6 +6,7 @@ import { screenshot } from '../support/screens.ts';
 import {
   createProductViaApi,
   discountedProducts,
+  moveSaleViaApi,
   ORDERS_TABLE_COLUMNS,
   placeOrderViaApi,
 } from '../support/shop-data.ts';
@@ -135,7 +136,7 @@ test('every dashboard tab is in sight on a phone', async ({ page }) => {
   await signUpViaApi(page);
   await page.goto('/dashboard');
   const tabs = page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link');
-  await expect(tabs).toHaveCount(9);
+  await expect(tabs).toHaveCount(10);
   await screenshot(page, 'phone-dashboard');
   for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
   await tabs.filter({ hasText: 'Customers' }).click();
@@ -230,7 +231,10 @@ test('no page scrolls sideways on a phone', async ({ page, request }) => {
   const own = await createProductViaApi(page.request, { name: 'Narrow Notebook' });
   // A customer, with a name as long as people's are, whose order fills the Customers and Sales pages.
   const buyer = await signUpViaRequest(request, { name: 'Maximiliana Wolfeschlegelstein-Hausenberger' });
-  await placeOrderViaApi(request, [{ productId: own._id, quantity: 1 }]);
+  const sold = await placeOrderViaApi(request, [{ productId: own._id, quantity: 1 }]);
+  // Delivered: the shop's commission on it fills the Earnings page.
+  await moveSaleViaApi(page.request, sold._id, 'shipped');
+  await moveSaleViaApi(page.request, sold._id, 'delivered');
   await page.goto('/');
   await page.evaluate((id) => localStorage.setItem('bazaar-cart', JSON.stringify({ [id]: 2 })), first._id);
   await expectNoSidewaysScroll(page, [
@@ -245,6 +249,7 @@ test('no page scrolls sideways on a phone', async ({ page, request }) => {
     { path: '/dashboard/sales', shows: `Order of ${buyer.name}` },
     { path: '/dashboard/customers', shows: `@${buyer.handle}` },
     '/dashboard/reviews',
+    { path: '/dashboard/earnings', shows: "Shop's commission" },
     '/dashboard/profile',
   ]);
 });

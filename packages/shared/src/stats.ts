@@ -41,6 +41,12 @@ export const OverviewSchema = z.object({
    * Week 1 to Week 4, with the units sold and the revenue of each.
    */
   lastMonthByWeek: z.array(z.object({ week: z.string(), units: count, revenue: dollars })).length(4),
+  /**
+   * The shop's money with its sellers (an admin's overview only; null for a seller's): the commission it earned on
+   * delivered sales, net of reversals; the sellers' positive balances, which it owes them; and what sellers owe it
+   * (the commission of cash sales beyond their credit).
+   */
+  money: z.object({ commission: z.number(), owedToSellers: dollars, owedBySellers: dollars }).nullable(),
 });
 export type Overview = z.infer<typeof OverviewSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dollarsSchema, echoedField, httpUrlSchema, optionalText, tooLong } from './fields.ts';
 import { PRICE_MAX } from './products-constants.ts';
 import { limitSchema, offsetSchema } from './pagination.ts';
+import { PAYOUT_METHODS, payoutDetailsFields } from './earnings.ts';
 
 export const ROLES = ['user', 'admin'] as const;
 
@@ -69,6 +70,9 @@ export const UserProfileSchema = z
     role: z.enum(ROLES),
     /** Whether the shop mails the user about their orders, sales and reviews (account mails are always sent). */
     shopMails: z.boolean(),
+    /** How the seller is paid their earnings: only the user and the admins ever see it. */
+    payoutMethod: z.enum(PAYOUT_METHODS).nullable(),
+    payoutAccount: z.string().nullable(),
   })
   .extend(ShippingTermsSchema.shape);
 export type UserProfile = z.infer<typeof UserProfileSchema>;
@@ -120,6 +124,7 @@ export const UserUpdateSchema = z
     freeShippingOver: dollarsSchema('Free shipping over', PRICE_MAX)
       .refine((dollars) => dollars > 0, 'Free shipping over is more than $0, or none')
       .nullable(),
+    ...payoutDetailsFields,
     // Echoed back from a profile the client read; ignored.
     _id: echoedField,
     handle: echoedField,

@@ -175,6 +175,11 @@ const EnvSchema = z.object({
       error: 'expected at most two decimals',
     })
     .default(0),
+  /** A seller's credit may be paid out this many days (a decimal number) after it: the returns window. */
+  PAYOUT_HOLD_DAYS: z.coerce
+    .number({ error: 'expected a number of days, such as 7 or 0.5' })
+    .min(0, { error: 'expected a number of days from 0' })
+    .default(7),
   /** A bKash or Rocket order with no payment claimed within this many hours (a decimal number) is cancelled. */
   PAYMENT_WINDOW_HOURS: z.coerce
     .number({ error: 'expected a number of hours, such as 24 or 0.5' })

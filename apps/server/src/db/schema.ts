@@ -1,5 +1,6 @@
 import { relations, sql } from 'drizzle-orm';
 import { CANCELLERS, ORDER_STATUSES, PAYMENT_METHODS } from '@bazaar/shared/orders';
+import { LEDGER_ENTRY_KINDS, PAYOUT_METHODS } from '@bazaar/shared/earnings';
 import { CLAIM_STATUSES, PAYMENT_ACTORS, PAYMENT_EVENT_KINDS, WALLET_METHODS } from '@bazaar/shared/payments';
 import {
   bigint,
@@ -212,6 +213,9 @@ export const users = pgTable(
     shippingFeeCents: integer('shipping_fee_cents').notNull().default(1000),
     /** A part whose goods come to at least this ships free; null when the seller offers no free shipping. */
     freeShippingOverCents: integer('free_shipping_over_cents'),
+    /** How the seller is paid their earnings, and to which account: shown only to the seller and the admins. */
+    payoutMethod: text('payout_method', { enum: PAYOUT_METHODS }),
+    payoutAccount: text('payout_account'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -528,6 +532,64 @@ export const stripeEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('stripe_events_order_idx').on(t.orderId)],
+);
+
+/**
+ * A payout of a seller's earnings, recorded by an admin once the money was sent; its ledger entry debits the seller.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The seller as order lines key them (order_lines.seller_email). */
+    sellerEmail: text('seller_email').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    method: text('method', { enum: PAYOUT_METHODS }).notNull(),
+    /** The transfer's reference, as the admin gave it. */
+    reference: text('reference').notNull(),
+    /** The admin who recorded it; never shown to the seller. */
+    recordedBy: text('recorded_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payouts_seller_idx').on(t.sellerEmail, t.createdAt),
+    check('payouts_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * Each seller's money with the shop, one row per entry, never changed nor deleted (a trigger refuses both, migration
+ * 0032): a seller's balance is the sum of their entries. Credits are positive, debits negative; a reversal is an
+ * entry of the same kind and the opposite sign.
+ */
+export const sellerLedger = pgTable(
+  'seller_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The order entries were written in. */
+    seq: bigint('seq', { mode: 'number' }).generatedByDefaultAsIdentity(),
+    /** The seller as order lines key them (order_lines.seller_email). */
+    sellerEmail: text('seller_email').notNull(),
+    /** The order whose part the entry is about; null for a payout. */
+    orderId: uuid('order_id').references(() => orders.id),
+    payoutId: uuid('payout_id').references(() => payouts.id),
+    kind: text('kind', { enum: LEDGER_ENTRY_KINDS }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** Why, as the seller reads it. */
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When it may be paid out: a credit after the hold (PAYOUT_HOLD_DAYS, the returns window), a debit at once. */
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('seller_ledger_seller_idx').on(t.sellerEmail, t.seq),
+    index('seller_ledger_order_idx').on(t.orderId, t.sellerEmail),
+    check('seller_ledger_amount_nonzero', sql`${t.amountCents} <> 0`),
+    check(
+      'seller_ledger_source',
+      sql`(${t.kind} = 'payout') = (${t.payoutId} is not null) and (${t.kind} = 'payout') = (${t.orderId} is null)`,
+    ),
+  ],
 );
 
 /**

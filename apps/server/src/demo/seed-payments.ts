@@ -20,7 +20,12 @@ export interface DemoPaidOrder {
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How long after its order a demo part reached its buyer, the courier collecting the cash. */
-const CASH_COLLECTED_AFTER_MS = 5 * 24 * HOUR_MS;
+const DELIVERED_AFTER_MS = 5 * 24 * HOUR_MS;
+
+/** When a delivered demo order reached its buyer: some days after it was placed, and never after now. */
+export const deliveredAt = (placedAt: Date, now: number) =>
+  new Date(Math.min(now, placedAt.getTime() + DELIVERED_AFTER_MS));
+
 const TRANSACTION_ID_CHARACTERS = [...'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789'];
 
 /**
@@ -54,7 +59,7 @@ export function buildPayments(
           amountCents: part.cents,
           by: 'seller',
           actorEmail: part.sellerEmail,
-          createdAt: at(CASH_COLLECTED_AFTER_MS),
+          createdAt: deliveredAt(order.placedAt, now),
         });
       }
     } else if (order.status === 'cancelled') {

@@ -9,6 +9,7 @@ import {
   orders,
   paymentClaims,
   paymentEvents,
+  sellerLedger,
   products,
   reviews,
   users,
@@ -32,6 +33,7 @@ import { demoProductColor } from './picture-color.ts';
 import { Random } from './random.ts';
 import { buildPayments, type DemoPaidOrder } from './seed-payments.ts';
 import { REVIEW_TEXTS, SELLER_REPLIES } from './review-words.ts';
+import { buildLedger } from './seed-ledger.ts';
 
 export const DEMO_SELLER_EMAIL = 'seller@bazaar.test';
 /** A second seller, so the dashboard shows products the demo seller may not edit. */
@@ -219,6 +221,8 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       const payments = buildPayments(new Random(SEEDS.payments), paidOrders, now);
       if (payments.claimRows.length > 0) await tx.insert(paymentClaims).values(payments.claimRows);
       if (payments.eventRows.length > 0) await tx.insert(paymentEvents).values(payments.eventRows);
+      const ledger = buildLedger(orderRows, lineRows, partRows, now);
+      if (ledger.length > 0) await tx.insert(sellerLedger).values(ledger);
     }
     const reviewRows = buildReviews(reviewPlans, ordered);
     if (reviewRows.length > 0) await tx.insert(reviews).values(reviewRows);

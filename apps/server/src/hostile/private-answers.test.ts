@@ -17,7 +17,7 @@ import {
 import { confirmationToken } from '../test/email-confirmation.ts';
 import { changeStatus, orderBody } from '../test/order-fixtures.ts';
 import { checkoutSession, useStripeStandIn } from '../test/card-fixtures.ts';
-import { claimed, claimOf, decide, WALLET_ENV, walletOrder } from '../test/payment-fixtures.ts';
+import { claimed, claimOf, decide, moveSale, WALLET_ENV, walletOrder } from '../test/payment-fixtures.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { phonePhoto, upload } from '../test/uploads.ts';
 import { fakeWebBuild } from '../test/web-build.ts';
@@ -27,11 +27,13 @@ import { fakeWebBuild } from '../test/web-build.ts';
  * cache may keep it (`Cache-Control: no-store`). The routes come from the app itself, so a new signed-in route
  * without a call below fails the first test, and one that answers outside the one hook (a raw reply) the second.
  */
-// A grace period to take a shipment back in, so that its route answers its owner; cards through the Stripe stand-in.
+// A grace period to take a shipment back in, so that its route answers its owner; cards through the Stripe stand-in;
+// credits that may be paid out at once.
 const stripe = useStripeStandIn();
-const testApp = useTestApp(() => ({ ...WALLET_ENV, ...stripe.env(), SHIPPING_GRACE_SECONDS: '600' }), {
-  webDist: fakeWebBuild({ assets: false }),
-});
+const testApp = useTestApp(
+  () => ({ ...WALLET_ENV, ...stripe.env(), SHIPPING_GRACE_SECONDS: '600', PAYOUT_HOLD_DAYS: '0' }),
+  { webDist: fakeWebBuild({ assets: false }) },
+);
 
 let seller: TestAccount;
 let buyer: TestAccount;
@@ -375,6 +377,35 @@ const CALLS: [string, Call][] = [
     ),
   ],
   [
+    'GET /api/earnings',
+    call(
+      () => seller,
+      () => '/api/earnings',
+    ),
+  ],
+  [
+    'GET /api/earnings/statement.csv',
+    call(
+      () => seller,
+      () => '/api/earnings/statement.csv?month=2026-11',
+    ),
+  ],
+  [
+    'GET /api/balances',
+    call(
+      () => admin,
+      () => '/api/balances',
+    ),
+  ],
+  [
+    'POST /api/sellers/:handle/payouts',
+    call(
+      () => admin,
+      () => `/api/sellers/${seller.handle}/payouts`,
+      () => ({ amount: 1, method: 'bkash', reference: 'NO-STORE-1' }),
+    ),
+  ],
+  [
     'GET /api/account/confirm-email',
     call(
       () => newcomer,
@@ -449,6 +480,12 @@ beforeAll(async () => {
   const refunded = await walletOrder(testApp.app, buyer, [product._id]);
   await ok(await decide(testApp.app, admin, await claimed(testApp.app, buyer, refunded), 'accept'), 'accept');
   await ok(await changeStatus(testApp.app, admin, refunded._id, 'cancelled'), 'cancel');
+  // Paid and delivered: the seller has earnings to pay out.
+  const earned = await walletOrder(testApp.app, buyer, [product._id]);
+  await ok(await decide(testApp.app, admin, await claimed(testApp.app, buyer, earned), 'accept'), 'accept');
+  for (const status of ['shipped', 'delivered']) {
+    await ok(await moveSale(testApp.app, seller, earned._id, status), status);
+  }
   const refunds = await testApp.app.inject({
     method: 'GET',
     url: '/api/payments/refunds?status=due',

@@ -13,6 +13,7 @@ import { registerAuth } from '../modules/auth/auth.module.ts';
 import { registerCatalogCache } from '../modules/catalog-cache/catalog-cache.module.ts';
 import { registerCategories } from '../modules/categories/categories.module.ts';
 import { registerMailSender, type MailSenderTimings } from '../modules/mail/mail.module.ts';
+import { createEarnings } from '../modules/earnings/earnings.module.ts';
 import { registerImages } from '../modules/images/images.module.ts';
 import { registerOrders } from '../modules/orders/orders.module.ts';
 import { createPayments } from '../modules/payments/payments.module.ts';
@@ -93,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
       api.get('/health', { schema: { hide: true } }, () => ({ status: 'ok', engine: database.engine }));
       const payments = createPayments({ db, env });
+      const earnings = createEarnings({ db, env });
       const { isAdmin } = await registerAuth(api, {
         database,
         env,
@@ -120,11 +122,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           unitsHeldPerProduct: env.UNITS_HELD_PER_PRODUCT,
           lockBuyer: database.engine === 'postgres',
         },
-        payments: payments.forOrders,
+        payments: {
+          ...payments.forOrders,
+          // The sellers' ledger follows the payment's rules in the same transaction.
+          afterMove: async (...move) => {
+            await payments.forOrders.afterMove(...move);
+            await earnings.afterMove(...move);
+          },
+        },
       });
       await payments.register(api, { moveLines });
+      await earnings.register(api);
       await registerReviews(api, { db, shopUrl: env.PUBLIC_URL });
-      await registerStats(api, { db, clock: options.clock ?? (() => new Date()) });
+      await registerStats(api, {
+        db,
+        clock: options.clock ?? (() => new Date()),
+        shopTotals: earnings.shopTotals,
+      });
     },
     { prefix: '/api' },
   );

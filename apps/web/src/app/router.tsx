@@ -20,6 +20,8 @@ const dashboardPages: RouteObject[] = [
   { path: 'customers', lazy: () => import('../features/dashboard/customers/customers-page.tsx') },
   { path: 'reviews', lazy: () => import('../features/dashboard/reviews/reviews-page.tsx') },
   { path: 'payments', lazy: () => import('../features/dashboard/payments/payments-page.tsx') },
+  { path: 'earnings', lazy: () => import('../features/dashboard/earnings/earnings-page.tsx') },
+  { path: 'balances', lazy: () => import('../features/dashboard/earnings/balances-page.tsx') },
   { path: 'profile', lazy: () => import('../features/dashboard/profile/profile-page.tsx') },
   { path: '*', element: <ErrorPage /> },
 ];

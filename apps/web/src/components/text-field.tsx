@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 interface FieldProps {
   label: string;
@@ -87,6 +93,35 @@ export function TextAreaField({
       hint={hint}
       className={className}
       control={(control) => <textarea rows={3} {...control} {...textarea} />}
+    />
+  );
+}
+
+/** A labelled choice among `options` (value and label), with its hint and validation message. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  className,
+  options,
+  ...select
+}: FieldProps &
+  SelectHTMLAttributes<HTMLSelectElement> & { options: readonly (readonly [string, string])[] }) {
+  return (
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      control={(control) => (
+        <select {...control} {...select}>
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
     />
   );
 }

@@ -77,6 +77,12 @@ export const queryKeys = {
     cards: (status: CardPaymentListQuery['status']) => [...payments, 'cards', status] as const,
   },
   paymentSettings: ['payment-settings'],
+  /** A seller's ledger (the viewer's, or one an admin names) and the admins' list of every seller's balance. */
+  earnings: {
+    all: ['earnings'],
+    ofSeller: (seller: string | undefined) => ['earnings', 'seller', seller ?? null] as const,
+    balances: ['earnings', 'balances'],
+  },
   overview: ['stats', 'overview'],
   users: {
     all: users,

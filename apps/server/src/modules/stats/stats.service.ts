@@ -1,9 +1,14 @@
 import type { Overview } from '@bazaar/shared/stats';
 import { centsToDollars } from '@bazaar/shared/pricing';
 import type { Viewer } from '../auth/auth.module.ts';
+import type { ShopTotals } from '../earnings/earnings.module.ts';
 import type { StatsRepository, StatsScope } from './stats.repository.ts';
 
-export function createStatsService(repository: StatsRepository, clock: () => Date) {
+export function createStatsService(
+  repository: StatsRepository,
+  clock: () => Date,
+  shopTotals: () => Promise<ShopTotals>,
+) {
   return {
     /** The dashboard's figures: shop-wide for an admin, the viewer's own products and sales for anyone else. */
     async overview(viewer: Viewer): Promise<Overview> {
@@ -11,12 +16,13 @@ export function createStatsService(repository: StatsRepository, clock: () => Dat
         ? {}
         : { seller: { id: viewer.id, email: viewer.email.toLowerCase() } };
       const now = clock();
-      const [catalog, sales, work, months, weeks] = await Promise.all([
+      const [catalog, sales, work, months, weeks, money] = await Promise.all([
         repository.catalog(scope),
         repository.sales(scope),
         repository.work(scope),
         repository.byMonth(scope, now),
         repository.lastMonthByWeek(scope, now),
+        viewer.isAdmin ? shopTotals() : null,
       ]);
       return {
         scope: viewer.isAdmin ? 'shop' : 'seller',
@@ -38,6 +44,11 @@ export function createStatsService(repository: StatsRepository, clock: () => Dat
           units: Number(row.units),
           revenue: centsToDollars(Number(row.revenue_cents)),
         })),
+        money: money && {
+          commission: centsToDollars(money.commissionCents),
+          owedToSellers: centsToDollars(money.owedToSellersCents),
+          owedBySellers: centsToDollars(money.owedBySellersCents),
+        },
       };
     },
   };

@@ -198,6 +198,7 @@ describe('GET /api/stats/overview', () => {
         revenueByMonth: MONTHS.map((month) => ({ month, revenue: 0 })),
         salesByMonth: MONTHS.map((month) => ({ month, units: 0 })),
         lastMonthByWeek: [1, 2, 3, 4].map((week) => ({ week: `Week ${week}`, units: 0, revenue: 0 })),
+        money: null,
       });
     }
   });

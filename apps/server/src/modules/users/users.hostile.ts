@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { PAYOUT_ACCOUNT_MAX } from '@bazaar/shared/earnings';
 import {
   asSegment,
   hostileSegment,
@@ -76,6 +77,8 @@ export const hostileRoutes: HostileRoute[] = [
             address: fc.oneof(notText, overlongText(500)),
             img: fc.oneof(badUrl, notText),
             shopMails: notBoolean,
+            payoutMethod: fc.oneof(notText, fc.constantFrom('cash', 'BKASH', '', 'card', ...SQL_PAYLOADS)),
+            payoutAccount: fc.oneof(notText, overlongText(PAYOUT_ACCOUNT_MAX)),
           },
         ).map(json('PATCH', `/api/users/${scene.owner.email}`)),
         hostileSegment.map((email) => ({

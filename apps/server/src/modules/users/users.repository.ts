@@ -6,7 +6,15 @@ export type UserRow = typeof users.$inferSelect;
 export type UserChanges = Partial<
   Pick<
     UserRow,
-    'name' | 'phone' | 'address' | 'img' | 'shopMails' | 'shippingFeeCents' | 'freeShippingOverCents'
+    | 'name'
+    | 'phone'
+    | 'address'
+    | 'img'
+    | 'shopMails'
+    | 'shippingFeeCents'
+    | 'freeShippingOverCents'
+    | 'payoutMethod'
+    | 'payoutAccount'
   >
 >;
 export interface Page {

@@ -39,6 +39,8 @@ export function createUsersService(
     email: row.email,
     role: isAdmin(row) ? 'admin' : 'user',
     shopMails: row.shopMails,
+    payoutMethod: row.payoutMethod,
+    payoutAccount: row.payoutAccount,
     ...shippingTerms(row),
   });
 

@@ -66,6 +66,8 @@ describe('GET /api/users/:email', () => {
         shopMails: true,
         shippingFee: 10,
         freeShippingOver: null,
+        payoutMethod: null,
+        payoutAccount: null,
       });
     }
   });

@@ -9,7 +9,9 @@ const MENU = [
   { to: '/dashboard/sales', label: 'Sales' },
   { to: '/dashboard/customers', label: 'Customers' },
   { to: '/dashboard/reviews', label: 'Reviews' },
+  { to: '/dashboard/earnings', label: 'Earnings' },
   { to: '/dashboard/payments', label: 'Payments', adminOnly: true },
+  { to: '/dashboard/balances', label: "Sellers' balances", adminOnly: true },
   { to: '/dashboard/profile', label: 'Profile' },
   { to: '/', label: 'Home', end: true },
 ] as const;

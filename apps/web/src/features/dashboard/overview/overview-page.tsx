@@ -17,7 +17,7 @@ interface Tile {
   waiting?: boolean;
 }
 
-function tilesOf({ scope, totals, work }: Overview): Tile[] {
+function tilesOf({ scope, totals, work, money }: Overview): Tile[] {
   const tiles: Tile[] = [
     {
       label: 'To Ship',
@@ -36,6 +36,17 @@ function tilesOf({ scope, totals, work }: Overview): Tile[] {
     ...tiles,
     { label: 'Total Users', value: totals.users.toLocaleString('en-US') },
     { label: 'Total Categories', value: totals.categories.toLocaleString('en-US') },
+    ...(money
+      ? [
+          { label: 'Commission Earned', value: formatWireDollars(money.commission) },
+          {
+            label: 'Owed to Sellers',
+            value: formatWireDollars(money.owedToSellers),
+            to: '/dashboard/balances',
+          },
+          { label: 'Sellers Owe', value: formatWireDollars(money.owedBySellers), to: '/dashboard/balances' },
+        ]
+      : []),
   ];
 }
 

@@ -1,14 +1,20 @@
 import toast from 'react-hot-toast';
+import { PAYOUT_METHOD_NAMES, PAYOUT_METHODS, type PayoutMethod } from '@bazaar/shared/earnings';
 import { UserUpdateSchema, type UserProfile } from '@bazaar/shared/users';
 import { numberOrBlank } from '../../../lib/form-numbers.ts';
 import { Button } from '../../../components/button.tsx';
-import { TextAreaField, TextField } from '../../../components/text-field.tsx';
+import { SelectField, TextAreaField, TextField } from '../../../components/text-field.tsx';
 import { usePictureUploads } from '../../../lib/use-picture-uploads.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { ProfilePictureField } from './profile-picture-field.tsx';
 import { useUpdateProfile } from './api/update-profile.ts';
 
 const DOLLARS = { type: 'number', inputMode: 'decimal', min: 0, step: 0.01 } as const;
+
+const PAYOUT_CHOICES = [
+  ['', 'Not set'],
+  ...PAYOUT_METHODS.map((method) => [method, PAYOUT_METHOD_NAMES[method]] as const),
+] as const;
 
 /** The profile's edit form: prefilled from `profile`; the e-mail is shown but cannot change. */
 export function ProfileForm({
@@ -20,11 +26,14 @@ export function ProfileForm({
   onDone: () => void;
 }) {
   const update = useUpdateProfile(profile.email);
+  // Blank: not set.
+  const payoutMethod: PayoutMethod | '' = profile.payoutMethod ?? '';
   const uploads = usePictureUploads();
   const { field, formProps, values, setValue, updateValues } = useSchemaForm({
     schema: UserUpdateSchema,
-    toInput: ({ shippingFee, freeShippingOver, ...values }) => ({
+    toInput: ({ shippingFee, freeShippingOver, payoutMethod, ...values }) => ({
       ...values,
+      payoutMethod: payoutMethod || null,
       // Blank is a mistake for the fee (say 0 for free), and "never free" for free-over.
       shippingFee: numberOrBlank(shippingFee) ?? Number.NaN,
       freeShippingOver: numberOrBlank(freeShippingOver) ?? null,
@@ -38,6 +47,8 @@ export function ProfileForm({
       shopMails: profile.shopMails,
       shippingFee: profile.shippingFee.toFixed(2),
       freeShippingOver: profile.freeShippingOver?.toFixed(2) ?? '',
+      payoutMethod,
+      payoutAccount: profile.payoutAccount ?? '',
     },
     // Saving waits for the picture on its way.
     canSubmit: !uploads.uploading,
@@ -86,6 +97,22 @@ export function ProfileForm({
           placeholder="Never free"
           hint="Your part of an order ships free from this amount; blank: never"
           {...field('freeShippingOver')}
+        />
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-medium text-gray-800">Your payouts</legend>
+        <SelectField
+          label="Payout method"
+          name="payoutMethod"
+          options={PAYOUT_CHOICES}
+          value={values.payoutMethod}
+          onChange={({ target }) => setValue('payoutMethod', target.value as PayoutMethod | '')}
+          hint="How the shop sends you your earnings"
+        />
+        <TextField
+          label="Payout account"
+          hint="The number or account to send to; only you and the shop's admins see it"
+          {...field('payoutAccount')}
         />
       </fieldset>
       <label className="flex items-center gap-2 text-sm text-gray-700">

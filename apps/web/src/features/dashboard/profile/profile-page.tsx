@@ -1,5 +1,6 @@
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useRef, useState } from 'react';
+import { PAYOUT_METHOD_NAMES } from '@bazaar/shared/earnings';
 import { formatWireDollars } from '@bazaar/shared/pricing';
 import type { UserProfile } from '@bazaar/shared/users';
 import { Avatar } from '../../../components/avatar.tsx';
@@ -19,6 +20,10 @@ function shippingText({ shippingFee, freeShippingOver }: UserProfile): string {
     : `${fee}, free from ${formatWireDollars(freeShippingOver)} of your products`;
 }
 
+/** Where the shop sends the seller's earnings, as they gave it; empty until they do. */
+const payoutText = ({ payoutMethod, payoutAccount }: UserProfile): string =>
+  payoutMethod ? [PAYOUT_METHOD_NAMES[payoutMethod], payoutAccount].filter(Boolean).join(': ') : '';
+
 function ProfileDetails({ profile }: { profile: UserProfile }) {
   const rows = [
     ['Name', profile.name],
@@ -26,6 +31,7 @@ function ProfileDetails({ profile }: { profile: UserProfile }) {
     ['Phone', profile.phone],
     ['Address', profile.address],
     ['Shipping', shippingText(profile)],
+    ['Payouts', payoutText(profile)],
     ['Shop e-mails', profile.shopMails ? 'On: orders, sales and reviews' : 'Off'],
   ] as const;
   return (

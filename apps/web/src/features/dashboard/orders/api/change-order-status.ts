@@ -6,7 +6,8 @@ import { invalidate, queryKeys } from '../../../../lib/query-keys.ts';
 /**
  * What a move of order lines makes stale, refused or not (a refusal usually means the order moved on meanwhile):
  * what shows the order's status, the figures (a cancelled order counts nowhere), and after a cancellation the
- * products, whose stock it put back, and the admins' refunds (a paid part cancelled is owed back).
+ * products, whose stock it put back, and the admins' refunds (a paid part cancelled is owed back); after a delivery
+ * the sellers' earnings, which it credits or charges.
  */
 export function invalidateAfterMove(queryClient: QueryClient, status: OrderStatus) {
   return invalidate(queryClient, [
@@ -14,6 +15,7 @@ export function invalidateAfterMove(queryClient: QueryClient, status: OrderStatu
     queryKeys.sales.all,
     queryKeys.overview,
     ...(status === 'cancelled' ? [queryKeys.products.all, queryKeys.payments.all] : []),
+    ...(status === 'delivered' ? [queryKeys.earnings.all] : []),
   ]);
 }
 

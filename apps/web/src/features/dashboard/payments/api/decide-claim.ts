@@ -14,6 +14,7 @@ export const PAYMENT_STALE = [
   queryKeys.orders.all,
   queryKeys.sales.all,
   queryKeys.overview,
+  queryKeys.earnings.all,
 ];
 
 /** An admin accepts a claim (the money arrived: the order is paid) or rejects it with the reason the buyer is told. */
