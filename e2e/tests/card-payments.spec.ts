@@ -1,9 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInAsAdminViaApi, signUpViaApi } from '../support/auth.ts';
+import { earningsEntries, earningsTile, openEarnings } from '../support/earnings.ts';
 import {
   createProductViaApi,
   moveSaleViaApi,
   ORDER_PAGE_URL,
+  ordersViaApi,
   placeOrderViaApi,
 } from '../support/shop-data.ts';
 import { screenshot } from '../support/screens.ts';
@@ -63,7 +65,7 @@ async function sellerOf(page: Page, name: string) {
   });
 }
 
-test('a buyer checks out with Card, pays on Stripe’s page and comes back to the order paid', async ({
+test('a buyer checks out with Card, pays on Stripe’s page and comes back paid; the seller delivers and earns it less commission', async ({
   browser,
 }) => {
   const seller = await (await browser.newContext()).newPage();
@@ -100,6 +102,25 @@ test('a buyer checks out with Card, pays on Stripe’s page and comes back to th
   // The return's query is gone once the payment is known: a reload shows the same.
   await expect(page).toHaveURL(ORDER_PAGE_URL);
   await screenshot(page, 'card-paid');
+
+  // The seller ships and delivers; the shop (10 % commission, no hold: playwright.config.ts) owes them the rest.
+  const orderId = (await ordersViaApi(page.request)).orders[0]?._id ?? '';
+  const number = new URL(page.url()).pathname.split('/').pop() ?? '';
+  await moveSaleViaApi(seller.request, orderId, 'shipped');
+  await seller.goto('/dashboard/sales');
+  await seller
+    .getByRole('article', { name: 'Order of Bea Buyer' })
+    .getByRole('button', { name: 'Mark delivered' })
+    .click();
+  await expect(seller.getByText('Marked delivered', { exact: true })).toBeVisible();
+  await openEarnings(seller);
+  await expect(earningsTile(seller, 'Balance')).toHaveText('$28.00');
+  await expect(earningsTile(seller, 'Available for payout')).toHaveText('$28.00');
+  expect(await earningsEntries(seller)).toEqual([
+    [number, "Shop's commission", '-$2.00'],
+    [number, 'Shipping delivered', '+$10.00'],
+    [number, 'Goods delivered', '+$20.00'],
+  ]);
 });
 
 test('a card-paid part a seller cancels is refunded through Stripe', async ({ browser }) => {

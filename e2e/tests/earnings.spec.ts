@@ -1,33 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signedInPage, signInAsAdminViaApi } from '../support/auth.ts';
+import { earningsEntries as entries, earningsTile as tile, openEarnings } from '../support/earnings.ts';
 import { claimViaApi, decideViaApi } from '../support/payments.ts';
 import { moveSaleViaApi, placeOrderViaApi, signedInSeller } from '../support/shop-data.ts';
 import { screenshot } from '../support/screens.ts';
 import { expectNoSeriousA11yViolations, expectNoSidewaysScroll } from '../support/storefront-checks.ts';
 
 // The run's shop (playwright.config.ts) takes a 10 % commission and holds no credit back (PAYOUT_HOLD_DAYS=0).
-
-/** The figure of the Earnings page's tile `term`. */
-const tile = (page: Page, term: string): Locator =>
-  page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
-
-/** The entries table's rows as they read: entry and amount. */
-async function entries(page: Page): Promise<string[][]> {
-  const rows = page
-    .getByRole('region', { name: 'Entries' })
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell') });
-  return rows.evaluateAll((trs) =>
-    trs.map((tr) => Array.from(tr.querySelectorAll('td'), (cell) => cell.textContent ?? '')),
-  );
-}
-
-async function openEarnings(page: Page) {
-  await page.goto('/dashboard');
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Earnings' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Earnings' })).toBeVisible();
-}
 
 /** A transaction ID no other claim of the run has. */
 const transactionId = () =>
