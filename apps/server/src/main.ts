@@ -43,7 +43,7 @@ const migrate = (database: DatabaseHandle) =>
 /** Seeds an empty database when asked; the demo accounts' new passwords are shown then, and never again. */
 async function seedIfAsked(database: DatabaseHandle, env: Env, log: Pick<BaseLogger, 'info'>) {
   if (!env.SEED_ON_START) return;
-  const seeded = await database.exclusively(() => seedDemoIfEmpty(database.db));
+  const seeded = await database.exclusively(() => seedDemoIfEmpty(database.db, env.PAYOUT_HOLD_DAYS));
   if (!seeded) return;
   const { signIns, ...counts } = seeded;
   log.info(counts, 'empty database: demo catalog created');

@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
 
+/** The returns window: a seller's credit waits this many days before it may be paid out, unless set. */
+export const PAYOUT_HOLD_DAYS_DEFAULT = 7;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const LOG_FORMATS = ['json', 'pretty'] as const;
 
@@ -179,7 +182,7 @@ const EnvSchema = z.object({
   PAYOUT_HOLD_DAYS: z.coerce
     .number({ error: 'expected a number of days, such as 7 or 0.5' })
     .min(0, { error: 'expected a number of days from 0' })
-    .default(7),
+    .default(PAYOUT_HOLD_DAYS_DEFAULT),
   /** A bKash or Rocket order with no payment claimed within this many hours (a decimal number) is cancelled. */
   PAYMENT_WINDOW_HOURS: z.coerce
     .number({ error: 'expected a number of hours, such as 24 or 0.5' })

@@ -13,6 +13,7 @@ export function buildLedger(
   lineRows: readonly (typeof orderLines.$inferInsert)[],
   partRows: readonly (typeof orderParts.$inferInsert)[],
   now: number,
+  holdDays: number,
 ): NewEntry[] {
   return (
     orderRows
@@ -39,8 +40,8 @@ export function buildLedger(
           ...entry,
           orderId: order.id,
           createdAt: at,
-          // Delivered days ago: the demo's credits are past any hold.
-          availableAt: at,
+          // As the repository writes them: a credit after the hold, a debit at once.
+          availableAt: entry.amountCents > 0 ? new Date(at.getTime() + holdDays * 86_400_000) : at,
         }));
       })
       // Written in the order they happened: a ledger lists its entries by when they were appended.

@@ -5,8 +5,11 @@ import { seedDemoData, type SeedSummary } from './seed.ts';
 export const DEMO_PRODUCT_COUNT = 150;
 
 /** Seeds the demo catalog into a database that has never been seeded; answers what it created, if anything. */
-export async function seedDemoIfEmpty(db: Database): Promise<SeedSummary | undefined> {
+export async function seedDemoIfEmpty(
+  db: Database,
+  payoutHoldDays: number,
+): Promise<SeedSummary | undefined> {
   const [anyCategory] = await db.select({ id: categories.id }).from(categories).limit(1);
   if (anyCategory) return undefined;
-  return seedDemoData(db, { products: DEMO_PRODUCT_COUNT });
+  return seedDemoData(db, { products: DEMO_PRODUCT_COUNT, payoutHoldDays });
 }

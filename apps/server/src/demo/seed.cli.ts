@@ -51,6 +51,7 @@ async function main() {
     bar.start(products, 0);
     const summary = await seedDemoData(handle.db, {
       products,
+      payoutHoldDays: env.PAYOUT_HOLD_DAYS,
       onProgress: (done) => bar.update(done),
     }).finally(() => bar.stop());
     const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -34,6 +34,7 @@ import { Random } from './random.ts';
 import { buildPayments, type DemoPaidOrder } from './seed-payments.ts';
 import { REVIEW_TEXTS, SELLER_REPLIES } from './review-words.ts';
 import { buildLedger } from './seed-ledger.ts';
+import { PAYOUT_HOLD_DAYS_DEFAULT } from '../config/env.ts';
 
 export const DEMO_SELLER_EMAIL = 'seller@bazaar.test';
 /** A second seller, so the dashboard shows products the demo seller may not edit. */
@@ -126,6 +127,8 @@ export interface SeedOptions {
   /** The moment the data is seeded "at"; every timestamp is relative to it. */
   now?: Date;
   onProgress?: (done: number, total: number) => void;
+  /** PAYOUT_HOLD_DAYS: the demo's recent credits wait as the shop's would. */
+  payoutHoldDays?: number;
 }
 
 export interface SeedSummary {
@@ -221,7 +224,13 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       const payments = buildPayments(new Random(SEEDS.payments), paidOrders, now);
       if (payments.claimRows.length > 0) await tx.insert(paymentClaims).values(payments.claimRows);
       if (payments.eventRows.length > 0) await tx.insert(paymentEvents).values(payments.eventRows);
-      const ledger = buildLedger(orderRows, lineRows, partRows, now);
+      const ledger = buildLedger(
+        orderRows,
+        lineRows,
+        partRows,
+        now,
+        options.payoutHoldDays ?? PAYOUT_HOLD_DAYS_DEFAULT,
+      );
       if (ledger.length > 0) await tx.insert(sellerLedger).values(ledger);
     }
     const reviewRows = buildReviews(reviewPlans, ordered);
