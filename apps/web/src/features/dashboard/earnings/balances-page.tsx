@@ -60,9 +60,13 @@ function Balances() {
                 <BalanceText dollars={seller.balance} />,
                 formatWireDollars(seller.available),
                 payoutDetails(seller),
-                <Button size="sm" variant="outline" onClick={() => setPaying(seller)}>
-                  Record payout<span className="sr-only"> to {seller.name}</span>
-                </Button>,
+                seller.available > 0 ? (
+                  <Button size="sm" variant="outline" onClick={() => setPaying(seller)}>
+                    Record payout<span className="sr-only"> to {seller.name}</span>
+                  </Button>
+                ) : (
+                  <span className="text-sm text-gray-600">Nothing to pay out yet</span>
+                ),
               ],
             }))}
           />
