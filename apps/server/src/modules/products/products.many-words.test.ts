@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '@bazaar/shared/products';
+import { SEARCH_TEXT_MAX, type Product } from '@bazaar/shared/products';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
@@ -33,6 +33,21 @@ async function list(q: string, sort: string): Promise<{ names: string[]; total: 
     total: Number(response.headers['x-total-count']),
   };
 }
+
+describe('a search of as many distinct words as its text can hold', () => {
+  it('is a text of the longest allowed', () => {
+    expect(NAME.length).toBeLessThanOrEqual(SEARCH_TEXT_MAX);
+  });
+
+  it('finds the product by relevance as the other sorts do', async () => {
+    const found = { names: [NAME], total: 1 };
+    expect(await list(NAME, 'relevance')).toEqual(found);
+    expect(await list(NAME, 'newest')).toEqual(found);
+    const reordered = [...PAIRS].reverse().join(' ');
+    expect(await list(reordered, 'relevance')).toEqual(found);
+    expect(await list(reordered, 'price_asc')).toEqual(found);
+  });
+});
 
 describe('the count of a search', () => {
   it("is each sort's own, whichever sort was asked first", async () => {
