@@ -29,18 +29,12 @@ export const INFIX_WORDS_MAX = 100;
  */
 export const TYPO_WORDS_MAX = 20;
 
-/**
- * A search reads at most this many of the words typed, the first: a search folds each product's matches into bit masks
- * of its words (`rankedSearch`). A text of 100 characters rarely holds 50 distinct words.
- */
-export const SEARCH_WORDS_MAX = 62;
-
 /** `text` with LIKE's wildcards and escape character escaped, to match as it is. */
 const likeEscaped = (text: SQL) =>
   sql`replace(replace(replace(${text}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
 
 /**
- * The words of `q` in the order typed (SEARCH_WORDS_MAX at most), each with the known words it stands for
+ * The words of `q` in the order typed, each with the known words it stands for
  * (TYPO_WORDS_MAX typos and INFIX_WORDS_MAX longer words at most), in one query. The text is split
  * and folded by the very functions that build the products' documents (migration 0010), so a typed word and a
  * stored one are spelled alike on both engines. Typos come from the trigram index (similarity above pg_trgm's
@@ -70,8 +64,7 @@ export async function typedWordsOf(db: Database, q: string): Promise<TypedWord[]
           limit ${INFIX_WORDS_MAX}
         ) as infixes
       from typed
-      order by typed.position
-      limit ${SEARCH_WORDS_MAX}`,
+      order by typed.position`,
   );
   return rows.map((row, index) => ({ ...row, last: endsTheText(rows, index) }));
 }
@@ -143,17 +136,22 @@ const POSTED_VALUES = {
 };
 type PostedValue = keyof typeof POSTED_VALUES;
 
-/** The bit of the typed word a `word_range` row stands for. */
-const WORD_BIT = sql`(1::bigint << word_range.word_index)`;
+/**
+ * The bit of the typed word a `word_range` row stands for, in a bit string one bit per typed word: as many as a
+ * search text holds (75 in 100 characters: `a-b` is three words). A bigint held 63, and the mask of every word,
+ * computed as a number, was wrong from 54 words on (past 2^53).
+ */
+const wordBit = (words: TypedWord[]) => sql.raw(`(1::bit(${words.length}) << word_range.word_index)`);
+const noBit = (words: TypedWord[]) => sql.raw(`0::bit(${words.length})`);
 
-/** The mask of every word of `words`. */
-const everyWord = (words: TypedWord[]) => sql.raw(String(2 ** words.length - 1));
+/** How many typed words a mask (a bit string of `wordBit`) holds. */
+const wordCount = (mask: string) => sql.raw(`bit_count(${mask})`);
 
 /**
  * The products whose postings match every typed word and `postingsFilter`: a subquery of their ids, dates and
  * sequences, the bit masks of the typed words each matches in its name (`named`), whole (not a prefix or a part of a
  * longer word) and as typed (not a typo), and the `values` asked. Each typed word's ranges of words are read from
- * `search_postings_word_idx`, with the filter applied there. A mask holds SEARCH_WORDS_MAX words at most.
+ * `search_postings_word_idx`, with the filter applied there.
  */
 export function postingsMatching(
   words: TypedWord[],
@@ -174,12 +172,14 @@ export function postingsMatching(
     values.map((name) => sql`, ${POSTED_VALUES[name]} as ${sql.identifier(name)}`),
     sql``,
   );
+  const bit = wordBit(words);
+  const none = noBit(words);
   return sql`
     with word_range (low, high, word_index, typo, infix) as (values ${sql.join(ranges, sql`, `)})
     select posting.product_id, posting.created_at, posting.seq${valueNames},
-      bit_or(case when posting.in_name then ${WORD_BIT} else 0 end) as named,
-      bit_or(case when posting.word = word_range.low and not word_range.infix then ${WORD_BIT} else 0 end) as whole,
-      bit_or(case when word_range.typo then 0 else ${WORD_BIT} end) as exact
+      bit_or(case when posting.in_name then ${bit} else ${none} end) as named,
+      bit_or(case when posting.word = word_range.low and not word_range.infix then ${bit} else ${none} end) as whole,
+      bit_or(case when word_range.typo then ${none} else ${bit} end) as exact
     from word_range cross join lateral (
       select ${searchPostings.productId} as product_id, ${searchPostings.createdAt} as created_at,
         ${searchPostings.seq} as seq, ${searchPostings.inName} as in_name, ${searchPostings.word} as word${postedValues}
@@ -189,7 +189,7 @@ export function postingsMatching(
       offset 0
     ) as posting
     group by posting.product_id, posting.created_at, posting.seq${valueNames}
-    having bit_or(${WORD_BIT}) = ${everyWord(words)}`;
+    having bit_count(bit_or(${bit})) = ${words.length}`;
 }
 
 /**
@@ -215,14 +215,13 @@ export function rankedSearch(
   postingsFilter: SQL | undefined,
   page: { pool: number; limit: number; offset: number },
 ): SQL {
-  const count = (mask: string) => sql.raw(`bit_count(${mask}::bit(64))`);
   return sql`
     with matched as (${postingsMatching(words, postingsFilter)}),
     counted as (select count(*) as matches from matched)
     select least((select matches from counted), ${page.pool})::int as matches,
       array(
         select product_id from (${poolOfMatched(sql`*`, sql`true`, page.pool)}) as pool
-        order by named = ${everyWord(words)} desc, ${count('whole')} desc, ${count('exact')} desc,
+        order by ${wordCount('named')} = ${words.length} desc, ${wordCount('whole')} desc, ${wordCount('exact')} desc,
           created_at desc, seq desc
         limit ${page.limit} offset ${page.offset}
       )::text[] as ids`;

@@ -533,12 +533,12 @@ export function createProductsRepository(db: Database, { searchTimeoutMs }: Prod
       return row?.id;
     },
 
-    /** One page; `matches`, the list's count when known, lets a search pick the cheaper plan. */
+    /**
+     * One page of a list that the products match (a search by relevance is `rankedPageAndCount`); `matches`, the
+     * list's count when known, lets a search pick the cheaper plan.
+     */
     async page(query: ProductListFilter, matches?: number): Promise<ProductRow[]> {
       if (query.sort === 'random') return bounded(query.words, (reader) => randomPage(reader, query));
-      if (query.sort === 'relevance' && query.words !== undefined) {
-        return (await rankedPageAndCount({ ...query, words: query.words })).rows;
-      }
       return bounded(query.words, (reader) => listQueries(reader, query, matches).page);
     },
 

@@ -118,7 +118,10 @@ const picturesOf = (input: ProductUpdate) => [
   ...(input.images ?? []),
 ];
 
-/** The filter part of a list query: lists that differ only in order or page share one count. */
+/**
+ * The filter part of a list query: the lists matched by the products (every sort but a search's relevance) that
+ * differ only in order or page share one count.
+ */
 const countKey = ({ sort: _sort, limit: _limit, offset: _offset, ...filter }: ProductListQuery) =>
   `count ${JSON.stringify(filter)}`;
 
@@ -177,16 +180,27 @@ export function createProductsService(
     return { ...query, words, categoryTags, sellerId };
   }
 
-  /** One page and the list's count, `known` when the cache has it. */
-  async function pageAndCount(query: ProductListFilter, known?: number): Promise<[ProductRow[], number]> {
-    if (known !== undefined) return [await repository.page(query, known), known];
-    if (query.words === undefined) return Promise.all([repository.page(query), repository.count(query)]);
-    if (query.sort === 'relevance') {
-      // One read of the newest matches ranks the page and counts them.
-      const { rows, total } = await repository.rankedPageAndCount({ ...query, words: query.words });
-      return [rows, total];
-    }
-    // The plan of a search's page depends on how many products match, so its count comes first.
+  /**
+   * One page and the count of a list that the products match (by their documents for a search), the count kept under
+   * `key` for the lists that differ only in sort or page.
+   */
+  async function pageAndCount(
+    query: ProductListFilter,
+    key: string,
+    generation: number,
+  ): Promise<{ rows: ProductRow[]; total: number }> {
+    const known = cache.fact<number>(key);
+    if (known !== undefined) return { rows: await repository.page(query, known), total: known };
+    const [rows, total] =
+      query.words === undefined
+        ? await Promise.all([repository.page(query), repository.count(query)])
+        : await countThenPage(query);
+    cache.storeFact(key, generation, total);
+    return { rows, total };
+  }
+
+  /** A search's count, then its page: the plan of the page depends on how many products match. */
+  async function countThenPage(query: ProductListFilter): Promise<[ProductRow[], number]> {
     const total = await repository.count(query);
     return [await repository.page(query, total), total];
   }
@@ -199,10 +213,13 @@ export function createProductsService(
     const filter = await filterOf(query);
     if (filter === undefined || filter.categoryTags?.length === 0)
       return { items: [], total: 0, capped: false };
-    const key = countKey(query);
-    const known = cache.fact<number>(key);
-    const [rows, total] = await pageAndCount(filter, known);
-    if (known === undefined) cache.storeFact(key, generation, total);
+    // Relevance matches the postings and counts its matches in the statement that ranks them: the count kept for the
+    // other sorts, which match the products' documents, never answers for it, nor its count for them. Where the two
+    // matchers disagreed, a page came with the other one's count.
+    const { rows, total } =
+      filter.words !== undefined && filter.sort === 'relevance'
+        ? await repository.rankedPageAndCount({ ...filter, words: filter.words })
+        : await pageAndCount(filter, countKey(query), generation);
     const capped = query.q !== undefined && total > SEARCH_COUNT_MAX;
     return { items: rows.map(sent), total: capped ? SEARCH_COUNT_MAX : total, capped };
   }
