@@ -3,6 +3,7 @@ import type { Product } from '@bazaar/shared/products';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signUpViaApi } from '../support/auth.ts';
 import { createProductViaApi, uniqueWord } from '../support/shop-data.ts';
+import { screenshots } from '../support/screens.ts';
 import { productCards } from '../support/storefront-checks.ts';
 
 /** What the server answers for a search: the total and the first 12, by relevance (as the results page ranks). */
@@ -86,6 +87,7 @@ test('the results find a brand and a category too, in the results page’s order
   await page.goto('/');
   await page.getByRole('searchbox', { name: 'Search products' }).fill(word);
   await expectResults(page, word, { total: 3, names: pageOrder });
+  await screenshots(page, 'search-instant-results');
 });
 
 test('a result opens its product page and closes the results', async ({ page, request }) => {
