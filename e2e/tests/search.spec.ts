@@ -73,15 +73,17 @@ test('the results find a brand and a category too, in the results page’s order
   const sellersPage = await browser.newPage();
   await signUpViaApi(sellersPage, { name: 'Bo Brands' });
   // Oldest first: the word in a name ranks first, though the other two are newer.
-  const names = [`${word} teapot`, 'Plain mug', 'Plain jug'];
-  await createProductViaApi(sellersPage.request, { name: names[0] });
-  await createProductViaApi(sellersPage.request, { name: names[1], brand: `${word} Works` });
-  await createProductViaApi(sellersPage.request, { name: names[2], categories: [word] });
+  const byName = `${word} teapot`;
+  const byBrand = 'Plain mug';
+  const byCategory = 'Plain jug';
+  await createProductViaApi(sellersPage.request, { name: byName });
+  await createProductViaApi(sellersPage.request, { name: byBrand, brand: `${word} Works` });
+  await createProductViaApi(sellersPage.request, { name: byCategory, categories: [word] });
   await sellersPage.close();
 
   await page.goto(`/search?q=${word}`);
   const cards = productCards(page.getByRole('region', { name: 'Results' })).getByRole('heading');
-  await expect(cards).toHaveText([names[0], names[2], names[1]]);
+  await expect(cards).toHaveText([byName, byCategory, byBrand]);
   const pageOrder = await cards.allTextContents();
 
   await page.goto('/');
