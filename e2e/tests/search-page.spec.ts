@@ -391,6 +391,50 @@ test.describe('on a desktop', () => {
     ]);
     await screenshot(page, 'seller-filtered-desktop');
   });
+
+  test('the Category facet names the shop’s categories, and a tag in a shared link still filters', async ({
+    page,
+    browser,
+  }) => {
+    const word = uniqueWord();
+    const Word = capitalized(word);
+    const sellersPage = await browser.newPage();
+    await signUpViaApi(sellersPage, { name: `Cora Cookware ${word.slice(0, 4)}` });
+    // Tags of the demo's categories "Home & Kitchen" (home, kitchen) and "Furniture", and one of none.
+    const rows = [
+      [`${Word} pot`, ['kitchen', 'home']],
+      [`${Word} pan`, ['kitchen', `brass${word}`]],
+      [`${Word} chair`, ['furniture', 'home']],
+    ] as const;
+    for (const [name, categories] of rows)
+      await createProductViaApi(sellersPage.request, { name, categories });
+    await sellersPage.close();
+
+    await page.goto(`/search?q=${word}`);
+    const group = sidebar(page).getByRole('group', { name: 'Category' });
+    // The names, not the lowercased tags "home" and "kitchen"; a tag of no category as it is.
+    await expect(group.getByRole('radio')).toHaveCount(4);
+    await expect(group.getByRole('radio').nth(1)).toHaveAccessibleName(`Home & Kitchen ${countOf(3)}`);
+    for (const name of [`Furniture ${countOf(1)}`, `brass${word} ${countOf(1)}`])
+      await expect(group.getByRole('radio', { name, exact: true })).toBeVisible();
+    await screenshot(page, 'search-category-names-desktop');
+    await group.getByRole('radio', { name: `Home & Kitchen ${countOf(3)}` }).click();
+    await expect(page).toHaveURL(withSearch('/search', { q: word, category: 'Home & Kitchen' }));
+    await expectNames(page, [`${Word} chair`, `${Word} pan`, `${Word} pot`]);
+    await expect(chips(page).getByRole('button').first()).toHaveText('Category: Home & Kitchen');
+
+    // A link shared before the facet named categories picks a tag, and still narrows to it.
+    await page.goto(withSearch('/search', { q: word, category: 'kitchen' }));
+    await expectNames(page, [`${Word} pan`, `${Word} pot`]);
+    await expect(group.getByRole('radio', { name: 'kitchen', exact: true })).toBeChecked();
+
+    await page.setViewportSize(PHONE);
+    await page.goto(`/search?q=${word}`);
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Filters' });
+    await expect(drawer.getByRole('radio', { name: `Home & Kitchen ${countOf(3)}` })).toBeVisible();
+    await screenshot(page, 'search-category-names-phone');
+  });
 });
 
 test.describe('on a phone', () => {

@@ -3,10 +3,12 @@ import type { Product } from '@bazaar/shared/products';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signUpViaApi } from '../support/auth.ts';
 import { createProductViaApi, uniqueWord } from '../support/shop-data.ts';
+import { screenshots } from '../support/screens.ts';
+import { productCards } from '../support/storefront-checks.ts';
 
-/** What the server answers for a name search: the total and the first 12, newest first. */
+/** What the server answers for a search: the total and the first 12, by relevance (as the results page ranks). */
 async function searchApi(request: APIRequestContext, text: string) {
-  const response = await request.get('/api/products', { params: { q: text, limit: 12, sort: 'newest' } });
+  const response = await request.get('/api/products', { params: { q: text, limit: 12 } });
   expect(response.ok()).toBe(true);
   return {
     total: Number(response.headers()[TOTAL_COUNT_HEADER]),
@@ -57,10 +59,37 @@ test('typing shows the Search Results with the server’s count, and they follow
 
   await box.fill('zzqqxx');
   await expect(results.getByText('0 products for “zzqqxx”')).toBeVisible();
-  await expect(results.getByText(/No product name contains/)).toBeVisible();
+  await expect(results.getByText('Nothing matched “zzqqxx”. Try another word.')).toBeVisible();
 
   await box.fill('');
   await expect(results).toBeHidden();
+});
+
+test('the results find a brand and a category too, in the results page’s order', async ({
+  page,
+  browser,
+}) => {
+  const word = uniqueWord();
+  const sellersPage = await browser.newPage();
+  await signUpViaApi(sellersPage, { name: 'Bo Brands' });
+  // Oldest first: the word in a name ranks first, though the other two are newer.
+  const byName = `${word} teapot`;
+  const byBrand = 'Plain mug';
+  const byCategory = 'Plain jug';
+  await createProductViaApi(sellersPage.request, { name: byName });
+  await createProductViaApi(sellersPage.request, { name: byBrand, brand: `${word} Works` });
+  await createProductViaApi(sellersPage.request, { name: byCategory, categories: [word] });
+  await sellersPage.close();
+
+  await page.goto(`/search?q=${word}`);
+  const cards = productCards(page.getByRole('region', { name: 'Results' })).getByRole('heading');
+  await expect(cards).toHaveText([byName, byCategory, byBrand]);
+  const pageOrder = await cards.allTextContents();
+
+  await page.goto('/');
+  await page.getByRole('searchbox', { name: 'Search products' }).fill(word);
+  await expectResults(page, word, { total: 3, names: pageOrder });
+  await screenshots(page, 'search-instant-results');
 });
 
 test('a result opens its product page and closes the results', async ({ page, request }) => {

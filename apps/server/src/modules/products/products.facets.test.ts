@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_BANDS, RATING_BANDS, type ProductFacets } from '@bazaar/shared/product-facets';
+import { TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 import { discountedCents } from '@bazaar/shared/pricing';
-import { products } from '../../db/schema.ts';
+import { categories, products } from '../../db/schema.ts';
 import { asBearer, signUpCast, type TestAccount } from '../../test/accounts.ts';
 import { insertProducts, productRow, type NewProductRow } from '../../test/product-fixtures.ts';
 import { useTestApp } from '../../test/test-app.ts';
@@ -138,6 +139,56 @@ describe('GET /api/products/facets', () => {
     const response = await testApp.app.inject({ method: 'GET', url: `/api/products/facets?${query}` });
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toContain(parameter);
+  });
+});
+
+describe('the category facet', () => {
+  const shop = useTestApp();
+
+  beforeAll(async () => {
+    await shop.database.db.insert(categories).values(
+      ['Home & Kitchen', 'Office', 'Garden'].map((name) => ({
+        name,
+        imageUrl: `/images/categories/${name.toLowerCase()}.svg`,
+      })),
+    );
+    await insertProducts(shop.database.db, [
+      productRow({ name: 'Oak Desk', categories: ['home', 'office'] }),
+      productRow({ name: 'Pine Desk', categories: ['kitchen'] }),
+      productRow({ name: 'Steel Desk', categories: ['office', 'metal'] }),
+      productRow({ name: 'Desk Lamp', categories: ['home', 'kitchen'] }),
+    ]);
+  });
+
+  const listTotal = async (query: string) => {
+    const response = await shop.app.inject({ method: 'GET', url: `/api/products?${query}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return Number(response.headers[TOTAL_COUNT_HEADER]);
+  };
+
+  it('names the shop’s categories, counting each product once, and keeps the tags no category has', async () => {
+    const expected = [
+      { value: 'Home & Kitchen', count: 3 },
+      { value: 'Office', count: 2 },
+      { value: 'metal', count: 1 },
+    ];
+    // A search's facets come from its postings, a list's from the products: both name the categories.
+    expect((await facets('q=desk', {}, shop.app)).categories).toEqual(expected);
+    expect((await facets('', {}, shop.app)).categories).toEqual(expected);
+  });
+
+  it('filters by a category’s name as the list does, and still by a tag, as shared links have it', async () => {
+    const chosen = await facets('q=desk&category=Home+%26+Kitchen', {}, shop.app);
+    expect(chosen.total).toBe(3);
+    expect(await listTotal('q=desk&category=Home+%26+Kitchen')).toBe(3);
+    // Its own group still shows every category.
+    expect(chosen.categories.map((category) => category.value)).toEqual([
+      'Home & Kitchen',
+      'Office',
+      'metal',
+    ]);
+    expect((await facets('q=desk&category=kitchen', {}, shop.app)).total).toBe(2);
+    expect(await listTotal('q=desk&category=kitchen')).toBe(2);
   });
 });
 

@@ -36,7 +36,7 @@ import {
   type ProductFacets,
 } from '@bazaar/shared/product-facets';
 import { queryRows, type Database } from '../../db/client.ts';
-import { categoryTags, products, searchPostings, users } from '../../db/schema.ts';
+import { categories, categoryTags, products, searchPostings, users } from '../../db/schema.ts';
 import {
   matchAll,
   poolOfMatched,
@@ -317,6 +317,27 @@ const MATCHED = alias(searchPostings, 'matched');
 const MATCHED_SELECTED: SelectedColumns = { ...MATCHED, inStock: sql`${MATCHED.inStock}` };
 
 /**
+ * The shop's categories with the tags each one's route value matches (`categoryTagsIn`'s rule: the lowercased name
+ * contains the tag), and every tag some category matches.
+ */
+const SHOP_CATEGORIES = [
+  sql`shop_categories as (select ${categories.name} as name,
+    array(select ${categoryTags.tag} from ${categoryTags} where strpos(lower(${categories.name}), ${categoryTags.tag}) > 0) as tags
+    from ${categories})`,
+  sql`covered as (select distinct tag from shop_categories, unnest(shop_categories.tags) as tag)`,
+];
+
+/**
+ * The category facet's values of each product in `pool`: the name of each shop category that its tags match, and
+ * its tags that no category matches, as they are. Picking a value as `?category=` shows the products counted.
+ */
+const categoryValuesOf = (pool: ReturnType<typeof sql.identifier>) => sql`${pool}, lateral (
+    select name as value from shop_categories where shop_categories.tags && ${pool}.categories
+    union all
+    select tag from unnest(${pool}.categories) as tag where tag not in (select tag from covered)
+  ) as category_value`;
+
+/**
  * The facets of `filter` in one statement, each group counted over a pool of at most FACET_POOL products matching
  * its group's filter, the newest. The groups whose own selection is not made share the pool of the full filter;
  * each selected group has a pool of its own. Exported so that a test can read its plan.
@@ -349,8 +370,8 @@ export function facetQuery(db: Database, filter: ProductFilter): SQL {
       from (
         select value, count, row_number() over (order by ${selectedFirst}count desc, value) as position
         from (
-          select ${group === 'categories' ? sql`tag` : sql`brand`} as value, count(*)::int as count
-          from ${group === 'categories' ? sql`${pool}, unnest(${pool}.categories) as tag` : sql`${pool} where brand is not null`}
+          select value, count(*)::int as count
+          from ${group === 'categories' ? categoryValuesOf(pool) : sql`(select brand as value from ${pool} where brand is not null) as branded`}
           group by value
         ) as counted
       ) as ranked
@@ -374,7 +395,7 @@ export function facetQuery(db: Database, filter: ProductFilter): SQL {
     poolFilters.map(([pool]) => countsOf(pool)),
     sql` || `,
   );
-  return sql`with ${sql.join(pools, sql`, `)}
+  return sql`with ${sql.join([...pools, ...SHOP_CATEGORIES], sql`, `)}
     select ${valuesOf('categories')} as categories, ${valuesOf('brands')} as brands, ${counts} as counts`;
 }
 

@@ -61,7 +61,7 @@ export function SearchResults({ id, text }: { id: string; text: string }) {
           </p>
         )}
         {search.data?.total === 0 && (
-          <p className="py-6 text-gray-600">No product name contains “{text}”. Try another word.</p>
+          <p className="py-6 text-gray-600">Nothing matched “{text}”. Try another word.</p>
         )}
         {search.data && search.data.items.length > 0 && (
           <>
@@ -95,7 +95,7 @@ export function SearchResults({ id, text }: { id: string; text: string }) {
             <div className="mt-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2 text-sm">
               {search.data.total > SEARCH_PAGE_SIZE && (
                 <p className="text-gray-600">
-                  Showing the first {search.data.items.length}: type more of the name to narrow the search.
+                  Showing the first {search.data.items.length}: type more words to narrow the search.
                 </p>
               )}
               <Link to={searchPageOf(text)} className={`${textLinkClass} font-semibold`}>

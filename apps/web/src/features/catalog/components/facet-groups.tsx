@@ -61,9 +61,16 @@ function Choice({
 }
 
 /** The facet's values, and those chosen that it does not list (none match the other choices): with 0. */
-function withChosen(values: ProductFacets['brands'], chosen: readonly string[]): ProductFacets['brands'] {
+/**
+ * The listed values and the chosen ones the facets do not list, without a count: a category from an older link may
+ * be a tag that the facets list under its category's name.
+ */
+function withChosen(
+  values: ProductFacets['brands'],
+  chosen: readonly string[],
+): { value: string; count?: number }[] {
   const missing = chosen.filter((value) => !values.some((listed) => listed.value === value));
-  return [...values, ...missing.map((value) => ({ value, count: 0 }))];
+  return [...values, ...missing.map((value) => ({ value }))];
 }
 
 function BoundInput({
