@@ -1,8 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PAYOUT_METHOD_NAMES, type Earnings } from '@bazaar/shared/earnings';
 import { formatWireDollars } from '@bazaar/shared/pricing';
 import { buttonClass, textLinkClass } from '../../../components/button.tsx';
+import { DashboardSection } from '../../../components/dashboard-section.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
@@ -14,31 +15,6 @@ import { salePath } from '../orders/order-paths.ts';
 import { SignedAmount } from './amount.tsx';
 import { CardTable } from './card-table.tsx';
 import { statementUrl, useEarnings } from './api/get-earnings.ts';
-
-/** A part of the page: its heading, what it is for and what it holds. */
-function EarningsSection({
-  id,
-  title,
-  hint,
-  children,
-}: {
-  id: string;
-  title: string;
-  hint: string;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className="flex flex-col gap-3">
-      <div>
-        <h2 id={id} className="text-lg font-semibold text-gray-900">
-          {title}
-        </h2>
-        <p className="text-sm text-gray-600">{hint}</p>
-      </div>
-      {children}
-    </section>
-  );
-}
 
 function Balance({ earnings, own }: { earnings: Earnings; own: boolean }) {
   const owed = earnings.balance < 0;
@@ -199,25 +175,25 @@ export function Component() {
       ) : (
         <>
           <Balance earnings={earnings} own={own} />
-          <EarningsSection
+          <DashboardSection
             id="statement-title"
             title="Monthly statement"
             hint="A month’s entries as a spreadsheet: goods, shipping, commission and payouts, with the net."
           >
             <Statement seller={seller} />
-          </EarningsSection>
-          <EarningsSection
+          </DashboardSection>
+          <DashboardSection
             id="entries-title"
             title="Entries"
             hint="Every credit and debit, the latest first."
           >
             <Entries earnings={earnings} own={own} />
             {earnings.entries.length > 0 && more(earnings.entries.length, earnings.entriesTotal, 'entries')}
-          </EarningsSection>
-          <EarningsSection id="payouts-title" title="Payouts" hint="Money the shop sent, the latest first.">
+          </DashboardSection>
+          <DashboardSection id="payouts-title" title="Payouts" hint="Money the shop sent, the latest first.">
             <Payouts earnings={earnings} />
             {earnings.payouts.length > 0 && more(earnings.payouts.length, earnings.payoutsTotal, 'payouts')}
-          </EarningsSection>
+          </DashboardSection>
         </>
       )}
     </section>

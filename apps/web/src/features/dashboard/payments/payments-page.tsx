@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { DashboardSection } from '../../../components/dashboard-section.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useViewer } from '../../auth/public.ts';
@@ -24,40 +24,10 @@ const DECIDED = {
 type Decided = keyof typeof DECIDED;
 const isDecided = (value: string | null): value is Decided => value !== null && Object.hasOwn(DECIDED, value);
 
-/** A part of the page: its heading, what it is for, what it holds; `aside` beside the heading (a filter). */
-function PaymentsSection({
-  id,
-  title,
-  hint,
-  aside,
-  children,
-}: {
-  id: string;
-  title: string;
-  hint: string;
-  aside?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className="flex flex-col gap-3">
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h2 id={id} className="text-lg font-semibold text-gray-900">
-            {title}
-          </h2>
-          <p className="text-sm text-gray-600">{hint}</p>
-        </div>
-        {aside}
-      </div>
-      {children}
-    </section>
-  );
-}
-
 function ClaimsToVerify() {
   const claims = useClaims('awaiting_verification', WAITING_PAGE_SIZE);
   return (
-    <PaymentsSection
+    <DashboardSection
       id="to-verify-title"
       title="To verify"
       hint="Payments buyers say they sent, the longest waiting first. Find each in the shop’s bKash or Rocket account before you accept it."
@@ -71,14 +41,14 @@ function ClaimsToVerify() {
       >
         {(items) => items.map((claim) => <ClaimCard key={claim._id} claim={claim} />)}
       </PagedList>
-    </PaymentsSection>
+    </DashboardSection>
   );
 }
 
 function RefundsDue() {
   const refunds = useRefunds('due', WAITING_PAGE_SIZE);
   return (
-    <PaymentsSection
+    <DashboardSection
       id="refunds-due-title"
       title="Refunds due"
       hint="Money the shop owes back, the oldest first: a paid part cancelled, a payment that came too late."
@@ -92,14 +62,14 @@ function RefundsDue() {
       >
         {(items) => items.map((refund) => <RefundCard key={refund._id} refund={refund} />)}
       </PagedList>
-    </PaymentsSection>
+    </DashboardSection>
   );
 }
 
 function FlaggedCardPayments() {
   const payments = useCardPayments('flagged', WAITING_PAGE_SIZE);
   return (
-    <PaymentsSection
+    <DashboardSection
       id="flagged-title"
       title="Flagged card payments"
       hint="Card payments whose amount or currency was not what the order asked, the latest first: not counted as paid. Find each in Stripe’s dashboard and settle it with the buyer."
@@ -113,7 +83,7 @@ function FlaggedCardPayments() {
       >
         {(items) => items.map((payment) => <CardPaymentCard key={payment._id} payment={payment} />)}
       </PagedList>
-    </PaymentsSection>
+    </DashboardSection>
   );
 }
 
@@ -160,7 +130,7 @@ function RecentlyDecided() {
   const asked = searchParams.get('decided');
   const shown: Decided = isDecided(asked) ? asked : 'accepted';
   return (
-    <PaymentsSection
+    <DashboardSection
       id="decided-title"
       title="Recently decided"
       hint="What was done, the latest first."
@@ -192,7 +162,7 @@ function RecentlyDecided() {
       ) : (
         <DecidedClaims status={shown} />
       )}
-    </PaymentsSection>
+    </DashboardSection>
   );
 }
 
