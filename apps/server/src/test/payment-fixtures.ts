@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { OrderSchema, SaleSchema, type Order, type PaymentMethod } from '@bazaar/shared/orders';
-import type { PaymentClaimCreate } from '@bazaar/shared/payments';
+import { PaymentClaimSchema, RefundSchema, type PaymentClaimCreate } from '@bazaar/shared/payments';
 import type { Database } from '../db/client.ts';
 import { createOrdersRepository } from '../modules/orders/orders.repository.ts';
 import { createPaymentsRepository } from '../modules/payments/payments.repository.ts';
@@ -93,6 +93,39 @@ export const decide = (
     headers: account ? asBearer(account) : {},
     ...(decision === 'reject' ? { payload: { reason } } : {}),
   });
+
+/** An admin decides the claim waiting the longest, if any, as the Payments page would. */
+export async function decideOldestClaim(
+  app: FastifyInstance,
+  admin: TestAccount,
+  decision: 'accept' | 'reject',
+) {
+  const waiting = await app.inject({
+    method: 'GET',
+    url: '/api/payments?status=awaiting_verification&limit=1',
+    headers: asBearer(admin),
+  });
+  const [claim] = PaymentClaimSchema.array().parse(waiting.json());
+  if (claim) await decide(app, admin, claim._id, decision);
+}
+
+/** An admin records the oldest refund due, if any, as made. */
+export async function refundOldestDue(app: FastifyInstance, admin: TestAccount) {
+  const due = await app.inject({
+    method: 'GET',
+    url: '/api/payments/refunds?status=due&limit=1',
+    headers: asBearer(admin),
+  });
+  const [refund] = RefundSchema.array().parse(due.json());
+  if (refund) {
+    await app.inject({
+      method: 'POST',
+      url: `/api/payments/refunds/${refund._id}/done`,
+      headers: asBearer(admin),
+      payload: { reference: 'RF' },
+    });
+  }
+}
 
 /** The order as its buyer (or an admin) reads it. */
 export async function orderAs(app: FastifyInstance, account: TestAccount, order: Pick<Order, 'number'>) {

@@ -2,17 +2,17 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inArray, sql } from 'drizzle-orm';
 import type { Order } from '@bazaar/shared/orders';
-import { PaymentClaimSchema, RefundSchema } from '@bazaar/shared/payments';
 import { dollarsToCents } from '@bazaar/shared/pricing';
 import { orderLines, orderParts, sellerLedger } from '../../db/schema.ts';
-import { asBearer, signUp, signUpAdmin, type TestAccount } from '../../test/accounts.ts';
+import { signUp, signUpAdmin, type TestAccount } from '../../test/accounts.ts';
 import { earningsOf, recordPayout } from '../../test/earnings-fixtures.ts';
 import { changeStatus } from '../../test/order-fixtures.ts';
 import {
   claimOf,
-  decide,
+  decideOldestClaim,
   moveSale,
   orderAs,
+  refundOldestDue,
   sendClaim,
   WALLET_ENV,
   walletOrder,
@@ -127,13 +127,7 @@ async function run(steps: Step[], orders: Order[]): Promise<Map<string, number>>
         if (!order || order.paymentMethod !== 'bkash') break;
         const now = await orderAs(testApp.app, bea, order);
         await sendClaim(testApp.app, bea, order._id, claimOf(now));
-        const waiting = await testApp.app.inject({
-          method: 'GET',
-          url: '/api/payments?status=awaiting_verification&limit=1',
-          headers: asBearer(admin),
-        });
-        const [claim] = PaymentClaimSchema.array().parse(waiting.json());
-        if (claim) await decide(testApp.app, admin, claim._id, one.accept ? 'accept' : 'reject');
+        await decideOldestClaim(testApp.app, admin, one.accept ? 'accept' : 'reject');
         break;
       }
       case 'move': {
@@ -152,20 +146,7 @@ async function run(steps: Step[], orders: Order[]): Promise<Map<string, number>>
         break;
       }
       case 'refund': {
-        const due = await testApp.app.inject({
-          method: 'GET',
-          url: '/api/payments/refunds?status=due&limit=1',
-          headers: asBearer(admin),
-        });
-        const [refund] = RefundSchema.array().parse(due.json());
-        if (refund) {
-          await testApp.app.inject({
-            method: 'POST',
-            url: `/api/payments/refunds/${refund._id}/done`,
-            headers: asBearer(admin),
-            payload: { reference: 'RF' },
-          });
-        }
+        await refundOldestDue(testApp.app, admin);
         break;
       }
       case 'payout': {

@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@bazaar/shared/orders';
-import { PaymentClaimSchema, RefundSchema } from '@bazaar/shared/payments';
 import { dollarsToCents } from '@bazaar/shared/pricing';
-import { asBearer, signUp, signUpAdmin, type TestAccount } from '../../test/accounts.ts';
+import { signUp, signUpAdmin, type TestAccount } from '../../test/accounts.ts';
 import { changeStatus } from '../../test/order-fixtures.ts';
 import {
   claimOf,
-  decide,
+  decideOldestClaim,
   moveSale,
   orderAs,
+  refundOldestDue,
   expiry,
   sendClaim,
   useExpiringApp,
@@ -109,13 +109,7 @@ async function run(steps: Step[], orders: Order[]): Promise<void> {
         break;
       }
       case 'decide': {
-        const waiting = await testApp.app.inject({
-          method: 'GET',
-          url: '/api/payments?status=awaiting_verification&limit=1',
-          headers: asBearer(admin),
-        });
-        const [claim] = PaymentClaimSchema.array().parse(waiting.json());
-        if (claim) await decide(testApp.app, admin, claim._id, one.accept ? 'accept' : 'reject');
+        await decideOldestClaim(testApp.app, admin, one.accept ? 'accept' : 'reject');
         break;
       }
       case 'move': {
@@ -133,20 +127,7 @@ async function run(steps: Step[], orders: Order[]): Promise<void> {
         await expire();
         break;
       case 'refund': {
-        const due = await testApp.app.inject({
-          method: 'GET',
-          url: '/api/payments/refunds?status=due&limit=1',
-          headers: asBearer(admin),
-        });
-        const [refund] = RefundSchema.array().parse(due.json());
-        if (refund) {
-          await testApp.app.inject({
-            method: 'POST',
-            url: `/api/payments/refunds/${refund._id}/done`,
-            headers: asBearer(admin),
-            payload: { reference: 'RF' },
-          });
-        }
+        await refundOldestDue(testApp.app, admin);
         break;
       }
     }
