@@ -165,6 +165,8 @@ const EnvSchema = z.object({
    * only: PGlite runs each statement to its end, and relies on the search's caps alone).
    */
   SEARCH_TIMEOUT_MS: positiveInt(3000),
+  /** Each server process holds the catalog's search index in memory (decision 036); false answers every list from SQL. */
+  SEARCH_INDEX: flag('true'),
   /** The shop's bKash wallet number, where buyers send bKash payments; unset (and none set by an admin), not offered. */
   BKASH_NUMBER: walletNumber.optional(),
   /** The shop's Rocket wallet number, as BKASH_NUMBER. */

@@ -168,7 +168,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     close,
     // One process owns a PGlite database and hears its notifications as each statement ends.
     async listen(channel, listener) {
-      const unlisten = await client.listen(channel, () => listener.notified());
+      const unlisten = await client.listen(channel, (payload) => listener.notified(payload));
       listener.connected();
       return {
         async stop() {

@@ -2,8 +2,8 @@ import pg from 'pg';
 
 /** What a subscription to a notification channel reports. */
 export interface ChannelListener {
-  /** A notification arrived. */
-  notified(): void;
+  /** A notification arrived, with its payload ('' when it has none). */
+  notified(payload: string): void;
   /** The subscription is live (again): every notification sent from now on arrives. */
   connected(): void;
   /** The subscription is lost: notifications are missed until `connected` is reported again. */
@@ -64,7 +64,7 @@ export async function listenOnPostgres(
       retry = setTimeout(() => void connect(), retryMs);
       retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
     };
-    client.on('notification', () => listener.notified());
+    client.on('notification', (message) => listener.notified(message.payload ?? ''));
     client.on('error', onLost);
     client.on('end', () => onLost(new Error('the listener connection closed')));
     try {

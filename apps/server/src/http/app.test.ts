@@ -41,7 +41,11 @@ describe('the API surface', () => {
 
   it('reports health and the engine', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.json()).toEqual({ status: 'ok', engine: testApp.database.engine });
+    expect(response.json()).toEqual({
+      status: 'ok',
+      engine: testApp.database.engine,
+      searchIndex: { ready: expect.any(Boolean), products: expect.any(Number), loadMs: expect.anything() },
+    });
   });
 });
 

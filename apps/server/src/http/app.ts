@@ -92,7 +92,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
-      api.get('/health', { schema: { hide: true } }, () => ({ status: 'ok', engine: database.engine }));
       const payments = createPayments({ db, env });
       const earnings = createEarnings({ db, env });
       const { isAdmin } = await registerAuth(api, {
@@ -101,14 +100,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         paymentOptions: payments.paymentOptions,
       });
       const uploadGuard = await registerUploads(api, { db, env });
-      const { productOf, firstPageOf } = await registerProducts(api, {
-        db,
+      const { productOf, firstPageOf, searchIndexStatus } = await registerProducts(api, {
+        database,
+        searchIndex: env.SEARCH_INDEX,
         catalogCache,
         imageUrls,
         uploadGuard,
         // PGlite runs each statement to its end (no timers in its single process): its searches rely on their caps.
         searchTimeoutMs: database.engine === 'postgres' ? env.SEARCH_TIMEOUT_MS : undefined,
       });
+      api.get('/health', { schema: { hide: true } }, () => ({
+        status: 'ok',
+        engine: database.engine,
+        // Whether this process's search index answers (an operator, the bench and tests wait for it).
+        searchIndex: searchIndexStatus?.() ?? null,
+      }));
       await registerCategories(api, { db, catalogCache, imageUrls });
       const { sellerOf } = await registerUsers(api, { db, isAdmin, uploadGuard });
       readers = { productOf, sellerOf, firstPageOf };

@@ -1,6 +1,7 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import { products, searchPostings } from '../../db/schema.ts';
+import { endsTheText } from './search/index-rows.ts';
 
 /**
  * A word of a search, as the products' documents spell words (lowercase, without accents), and the known words
@@ -66,16 +67,8 @@ export async function typedWordsOf(db: Database, q: string): Promise<TypedWord[]
       from typed
       order by typed.position`,
   );
-  return rows.map((row, index) => ({ ...row, last: endsTheText(rows, index) }));
-}
-
-/**
- * The word at `index` is the last typed, or a hyphenated word whose parts (which follow it, as the parser splits
- * it) end the text: "non-st" finds non-stick while it is being typed.
- */
-function endsTheText(words: { word: string }[], index: number): boolean {
-  const following = words.slice(index + 1).map((typed) => typed.word);
-  return following.length === 0 || following.join('-') === words[index]!.word;
+  const typed = rows.map((row) => row.word);
+  return rows.map((row, index) => ({ ...row, last: endsTheText(typed, index) }));
 }
 
 /** A lexeme in tsquery syntax, quoted so that no character of it is an operator. */

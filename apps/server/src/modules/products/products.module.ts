@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PRODUCT_LIST_PAGE_SIZE, type ListFilter } from '@bazaar/shared/page-data';
 import { ProductIdParamsSchema, ProductListQuerySchema } from '@bazaar/shared/products';
-import type { Database } from '../../db/client.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
 import { notFound } from '../../errors/app-error.ts';
 import type { ShopImageUrls } from '../../images/image-urls.ts';
 import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
@@ -9,17 +9,23 @@ import type { UploadGuard } from '../uploads/uploads.module.ts';
 import { createProductsRepository } from './products.repository.ts';
 import { productRoutes } from './products.routes.ts';
 import { createProductsService } from './products.service.ts';
+import { startSearchIndex } from './search/search-index.ts';
+
+export type { SearchIndexStatus } from './search/search-index.ts';
 
 export async function registerProducts(
   api: FastifyInstance,
   {
-    db,
+    database,
+    searchIndex,
     catalogCache,
     imageUrls,
     uploadGuard,
     searchTimeoutMs,
   }: {
-    db: Database;
+    database: DatabaseHandle;
+    /** Whether to hold the search index in this process (see startSearchIndex). */
+    searchIndex: boolean;
     catalogCache: CatalogCache;
     imageUrls: ShopImageUrls;
     uploadGuard: UploadGuard;
@@ -27,10 +33,14 @@ export async function registerProducts(
     searchTimeoutMs: number | undefined;
   },
 ) {
-  const repository = createProductsRepository(db, { searchTimeoutMs });
-  const service = createProductsService(repository, catalogCache, imageUrls, uploadGuard);
+  const repository = createProductsRepository(database.db, { searchTimeoutMs });
+  const index = searchIndex ? await startSearchIndex(database, { log: api.log }) : undefined;
+  if (index) api.addHook('onClose', () => index.stop());
+  const service = createProductsService(repository, catalogCache, imageUrls, uploadGuard, index);
   await api.register(productRoutes(service, catalogCache));
   return {
+    /** Whether the search index answers, and what it holds; undefined when the process holds none. */
+    searchIndexStatus: index?.status,
     /** A product as `GET /api/products/:id` answers the same id: NOT_FOUND for one that names none. */
     productOf: async (id: string) => {
       if (!ProductIdParamsSchema.safeParse({ id }).success) throw notFound('Product');

@@ -4,45 +4,20 @@ import { describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_MAX, TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
 import type { Product } from '@bazaar/shared/products';
 import { products } from '../../db/schema.ts';
+import {
+  flashSaleArbitrary,
+  RELATED_NAME_WORDS,
+  RELATED_TYPED_WORDS,
+} from '../../test/product-arbitraries.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
 import { indexedProducts, rankedByOracle } from '../../test/relevance-oracle.ts';
 import { useTestApp } from '../../test/test-app.ts';
 import { createProductsRepository } from './products.repository.ts';
 
-// Words that are prefixes, typos and parts of each other, so that every way of matching ranks against the others.
-const NAME_WORDS = [
-  'lamp',
-  'lamps',
-  'lampshade',
-  'clamp',
-  'headphones',
-  'hedphones',
-  'phones',
-  'desk',
-  'Désk',
-] as const;
+const NAME_WORDS = RELATED_NAME_WORDS;
 const BRANDS = ['Lampco', 'Acme', null] as const;
 const TAGS = ['home', 'phones', 'office'] as const;
-const TYPED = [
-  'lamp',
-  'lam',
-  'lamps',
-  'headphones',
-  'headphonez',
-  'phones',
-  'desk',
-  'hone',
-  'clamp',
-  'acme',
-  'office',
-] as const;
-
-const HOUR = 60 * 60_000;
-/** A flash sale, running (its end ahead) or over (its end passed), or none. */
-const flashSaleArbitrary = fc.constantFrom('none', 'running', 'over').map((sale) => ({
-  flashSale: sale !== 'none',
-  flashSaleEndsAt: sale === 'none' ? null : new Date(Date.now() + (sale === 'running' ? HOUR : -HOUR)),
-}));
+const TYPED = RELATED_TYPED_WORDS;
 
 const productArbitrary = fc.record({
   words: fc.uniqueArray(fc.constantFrom(...NAME_WORDS), { minLength: 1, maxLength: 3 }),

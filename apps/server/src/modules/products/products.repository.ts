@@ -36,6 +36,9 @@ import {
   type ProductFacets,
 } from '@bazaar/shared/product-facets';
 import { queryRows, type Database } from '../../db/client.ts';
+import { FACET_GROUPS, unselected, type FacetGroup } from './search/facet-groups.ts';
+import type { ShopCategory } from './search/facet-counts.ts';
+import { readLexemes } from './search/index-rows.ts';
 import { categories, categoryTags, products, searchPostings, users } from '../../db/schema.ts';
 import {
   matchAll,
@@ -257,34 +260,6 @@ function countQuery(db: Database, filter: ProductFilter) {
  */
 export const FACET_POOL = FACET_COUNT_MAX;
 
-/** Each facet group's filter (every selection but the group's own) and whether its own selection is made. */
-const FACET_GROUPS = {
-  categories: {
-    without: (filter: ProductFilter): ProductFilter => ({ ...filter, categoryTags: undefined }),
-    selected: (filter: ProductFilter) => filter.categoryTags !== undefined,
-  },
-  brands: {
-    without: (filter: ProductFilter): ProductFilter => ({ ...filter, brand: undefined }),
-    selected: (filter: ProductFilter) => filter.brand !== undefined,
-  },
-  ratings: {
-    without: (filter: ProductFilter): ProductFilter => ({ ...filter, rating_min: undefined }),
-    selected: (filter: ProductFilter) => filter.rating_min !== undefined,
-  },
-  prices: {
-    without: (filter: ProductFilter): ProductFilter => ({
-      ...filter,
-      price_min: undefined,
-      price_max: undefined,
-    }),
-    selected: (filter: ProductFilter) => filter.price_min !== undefined || filter.price_max !== undefined,
-  },
-  in_stock: {
-    without: (filter: ProductFilter): ProductFilter => ({ ...filter, in_stock: undefined }),
-    selected: (filter: ProductFilter) => filter.in_stock !== undefined,
-  },
-};
-type FacetGroup = keyof typeof FACET_GROUPS;
 type CountedGroup = Exclude<FacetGroup, 'categories' | 'brands'>;
 
 /** The aggregates of the groups answered by counts, over a pool of products (`pool` in `facetQueries`). */
@@ -423,11 +398,9 @@ function postingPools(
   filter: ProductFilter,
   poolFilters: [string, ProductFilter][],
 ): SQL[] {
-  const unselected = (Object.keys(FACET_GROUPS) as FacetGroup[]).reduce(
-    (narrowed, group) => FACET_GROUPS[group].without(narrowed),
-    filter,
-  );
-  const matching = postingsMatching(words, valuesWhere(unselected, POSTING_FILTERED), [...POOL_VALUES]);
+  const matching = postingsMatching(words, valuesWhere(unselected(filter), POSTING_FILTERED), [
+    ...POOL_VALUES,
+  ]);
   const values = sql.raw(POOL_VALUES.join(', '));
   return [
     sql`matched as (${matching})`,
@@ -517,17 +490,20 @@ export function createProductsRepository(db: Database, { searchTimeoutMs }: Prod
    * A page of a search by relevance and its count (capped past SEARCH_COUNT_MAX), from one read of its matches'
    * postings; then the page's rows alone are read whole.
    */
+  /** The products with these ids, in their order; a product deleted since the ids were read is left out. */
+  async function rowsByIds(ids: string[]): Promise<ProductRow[]> {
+    const rows = ids.length === 0 ? [] : await productsByIds.execute({ ids });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
   async function rankedPageAndCount(
     query: ProductListFilter & { words: TypedWord[] },
   ): Promise<{ rows: ProductRow[]; total: number }> {
     const [ranked] = await bounded(query.words, (reader) =>
       queryRows<{ matches: number; ids: string[] }>(reader, rankedSearchQuery(query)),
     );
-    const ids = ranked?.ids ?? [];
-    const rows = ids.length === 0 ? [] : await productsByIds.execute({ ids });
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    // A product deleted between the two reads is left out.
-    return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: Number(ranked?.matches ?? 0) };
+    return { rows: await rowsByIds(ranked?.ids ?? []), total: Number(ranked?.matches ?? 0) };
   }
 
   async function countOf(filter: ProductFilter): Promise<number> {
@@ -564,6 +540,15 @@ export function createProductsRepository(db: Database, { searchTimeoutMs }: Prod
     },
 
     rankedPageAndCount,
+
+    rowsByIds,
+
+    /** The words of a search text, in the order typed, before any lookup of the words they stand for. */
+    lexemes: (q: string) => readLexemes(db, q),
+
+    /** The shop's categories with the tags each one's route value matches, as the category facet counts them. */
+    shopCategories: (): Promise<ShopCategory[]> =>
+      queryRows<ShopCategory>(db, sql`with ${SHOP_CATEGORIES[0]!} select name, tags from shop_categories`),
 
     /** The words of a search text and the known words each stands for. */
     typedWords: (q: string) => bounded(q, (reader) => typedWordsOf(reader, q)),

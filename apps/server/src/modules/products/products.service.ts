@@ -22,6 +22,8 @@ import type {
   ProductsRepository,
 } from './products.repository.ts';
 import type { TypedWord } from './product-search.ts';
+import type { SearchIndex } from './search/search-index.ts';
+import type { Lexeme } from './search/word-lookup.ts';
 
 function toProduct(row: ProductRow, images: ShopImageUrls): Product {
   const flashSaleEnd = runningFlashSaleEnd(row);
@@ -125,15 +127,20 @@ const picturesOf = (input: ProductUpdate) => [
 const countKey = ({ sort: _sort, limit: _limit, offset: _offset, ...filter }: ProductListQuery) =>
   `count ${JSON.stringify(filter)}`;
 
+/** How many search texts' words are kept: a text splits the same whatever the catalog holds. */
+const LEXEMES_KEPT = 5000;
+
 /**
  * `cache` keeps list counts and search texts' words, and is emptied by every catalog write (migration 0021);
- * `images` makes the shop's own pictures absolute in answers.
+ * `images` makes the shop's own pictures absolute in answers; `searchIndex`, when given, answers lists and facets
+ * whenever it is usable, and SQL otherwise.
  */
 export function createProductsService(
   repository: ProductsRepository,
   cache: CatalogCache,
   images: ShopImageUrls,
   assertMayAttach: UploadGuard,
+  searchIndex?: SearchIndex,
 ) {
   const sent = (row: ProductRow) => toProduct(row, images);
 
@@ -159,20 +166,30 @@ export function createProductsService(
     return words;
   }
 
+  const lexemes = new Map<string, Lexeme[]>();
+
+  /** The words of a search text as the index looks them up; the texts asked most recently are kept. */
+  async function indexedWordsOf(index: SearchIndex, q: string): Promise<TypedWord[]> {
+    let known = lexemes.get(q);
+    if (known) lexemes.delete(q);
+    else known = await repository.lexemes(q);
+    lexemes.set(q, known);
+    if (lexemes.size > LEXEMES_KEPT) lexemes.delete(lexemes.keys().next().value!);
+    return index.typedWords(known);
+  }
+
   /**
-   * The query with its search text replaced by the typed words, its category route value by the tags it matches and
-   * its seller handle by the seller's id. Undefined when the query matches nothing whatever else is chosen (a text of
-   * no words, a handle nobody has), so that the products need not be read; a category that no product has ever had
-   * leaves no tags.
+   * The query with its search text replaced by the typed words (`wordsOf`), its category route value by the tags it
+   * matches and its seller handle by the seller's id. Undefined when the query matches nothing whatever else is
+   * chosen (a text of no words, a handle nobody has), so that the products need not be read; a category that no
+   * product has ever had leaves no tags.
    */
-  async function filterOf<Query extends ProductFilterQuery>({
-    q,
-    category,
-    seller,
-    ...query
-  }: Query): Promise<(Omit<Query, 'q' | 'category' | 'seller'> & ProductFilter) | undefined> {
+  async function filterOf<Query extends ProductFilterQuery>(
+    { q, category, seller, ...query }: Query,
+    wordsOf: (q: string) => Promise<TypedWord[]> = typedWordsOf,
+  ): Promise<(Omit<Query, 'q' | 'category' | 'seller'> & ProductFilter) | undefined> {
     const [words, categoryTags, sellerId] = await Promise.all([
-      q === undefined ? undefined : typedWordsOf(q),
+      q === undefined ? undefined : wordsOf(q),
       category === undefined ? undefined : repository.categoryTagsIn(category),
       seller === undefined ? undefined : repository.sellerIdOf(seller),
     ]);
@@ -205,29 +222,61 @@ export function createProductsService(
     return [await repository.page(query, total), total];
   }
 
+  /** The search index, when it may answer now (a random page is always read from SQL). */
+  async function usableIndex(query: { sort?: ProductListQuery['sort'] }): Promise<SearchIndex | undefined> {
+    if (!searchIndex || query.sort === 'random') return undefined;
+    return (await searchIndex.usable()) ? searchIndex : undefined;
+  }
+
+  /** A page from SQL and its count. */
+  async function pageFromSql(
+    query: ProductListQuery,
+  ): Promise<{ rows: ProductRow[]; total: number } | undefined> {
+    const generation = cache.generation;
+    const filter = await filterOf(query);
+    if (filter === undefined || filter.categoryTags?.length === 0) return undefined;
+    // Relevance matches the postings and counts its matches in the statement that ranks them: the count kept for the
+    // other sorts, which match the products' documents, never answers for it, nor its count for them. Where the two
+    // matchers disagreed, a page came with the other one's count.
+    return filter.words !== undefined && filter.sort === 'relevance'
+      ? repository.rankedPageAndCount({ ...filter, words: filter.words })
+      : pageAndCount(filter, countKey(query), generation);
+  }
+
+  /** A page from the search index: its ids and count, then the page's rows read by id. */
+  async function pageFromIndex(
+    index: SearchIndex,
+    query: ProductListQuery,
+  ): Promise<{ rows: ProductRow[]; total: number } | undefined> {
+    const filter = await filterOf(query, (q) => indexedWordsOf(index, q));
+    if (filter === undefined || filter.categoryTags?.length === 0) return undefined;
+    const { ids, total } = index.page(filter);
+    return { rows: await repository.rowsByIds(ids), total };
+  }
+
   /** One page and the number of matches; `capped` when a name search matched more than SEARCH_COUNT_MAX. */
   async function list(
     query: ProductListQuery,
   ): Promise<{ items: Product[]; total: number; capped: boolean }> {
-    const generation = cache.generation;
-    const filter = await filterOf(query);
-    if (filter === undefined || filter.categoryTags?.length === 0)
-      return { items: [], total: 0, capped: false };
-    // Relevance matches the postings and counts its matches in the statement that ranks them: the count kept for the
-    // other sorts, which match the products' documents, never answers for it, nor its count for them. Where the two
-    // matchers disagreed, a page came with the other one's count.
-    const { rows, total } =
-      filter.words !== undefined && filter.sort === 'relevance'
-        ? await repository.rankedPageAndCount({ ...filter, words: filter.words })
-        : await pageAndCount(filter, countKey(query), generation);
-    const capped = query.q !== undefined && total > SEARCH_COUNT_MAX;
-    return { items: rows.map(sent), total: capped ? SEARCH_COUNT_MAX : total, capped };
+    const index = await usableIndex(query);
+    const page = index ? await pageFromIndex(index, query) : await pageFromSql(query);
+    if (!page) return { items: [], total: 0, capped: false };
+    const capped = query.q !== undefined && page.total > SEARCH_COUNT_MAX;
+    return { items: page.rows.map(sent), total: capped ? SEARCH_COUNT_MAX : page.total, capped };
   }
 
   /** The counts beside a list: see ProductFacetsSchema. */
   async function facets(query: ProductFilterQuery): Promise<ProductFacets> {
-    const filter = await filterOf(query);
-    return filter === undefined ? NO_FACETS : repository.facets(filter);
+    const index = await usableIndex({});
+    if (!index) {
+      const filter = await filterOf(query);
+      return filter === undefined ? NO_FACETS : repository.facets(filter);
+    }
+    const [filter, shopCategories] = await Promise.all([
+      filterOf(query, (q) => indexedWordsOf(index, q)),
+      repository.shopCategories(),
+    ]);
+    return filter === undefined ? NO_FACETS : index.facets(filter, shopCategories);
   }
 
   return {

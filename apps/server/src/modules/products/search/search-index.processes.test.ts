@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Product } from '@bazaar/shared/products';
+import { openDatabase, type DatabaseHandle } from '../../../db/client.ts';
+import { LISTENER_APPLICATION_NAME } from '../../../db/listen.ts';
+import { buildApp } from '../../../http/app.ts';
+import { asBearer, signUp, type TestAccount } from '../../../test/accounts.ts';
+import { createTestApp } from '../../../test/test-app.ts';
+import { createPostgresDatabase, testEngine } from '../../../test/test-database.ts';
+
+/**
+ * A server process with its own pool, listeners and search index; `searchesInSql` records the transactions in which
+ * SQL searches run (each under its statement timeout), which the index's answers never open.
+ */
+interface Server {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  searchesInSql: MockInstance;
+}
+
+let drop = async () => {};
+let a: Server;
+let b: Server;
+let seller: TestAccount;
+
+async function startServer(
+  url: string,
+  env: Awaited<ReturnType<typeof createTestApp>>['env'],
+): Promise<Server> {
+  const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
+  const app = await buildApp({ database, env });
+  return { app, database, searchesInSql: vi.spyOn(database.db, 'transaction') };
+}
+
+const health = async (server: Server) =>
+  (await server.app.inject({ method: 'GET', url: '/api/health' })).json<{
+    searchIndex: { ready: boolean; products: number };
+  }>().searchIndex;
+
+/** B's search for `q`, and whether B answered it from SQL (its search statements) rather than its index. */
+async function searchOnB(q: string) {
+  b.searchesInSql.mockClear();
+  const response = await b.app.inject({ method: 'GET', url: `/api/products?q=${encodeURIComponent(q)}` });
+  expect(response.statusCode, response.body).toBe(200);
+  const fromSql = b.searchesInSql.mock.calls.length > 0;
+  return { names: response.json<Product[]>().map((product) => product.name), fromSql };
+}
+
+describe.runIf(testEngine === 'postgres')('the search index of two server processes', () => {
+  beforeAll(async () => {
+    const postgres = await createPostgresDatabase({ migrated: true });
+    drop = postgres.drop;
+    // The env a test app gets (admins, rate limits), with no cache of answers: every search is asked anew.
+    const template = await createTestApp({ CATALOG_CACHE_MB: '0' });
+    const env = template.env;
+    await template.close();
+    a = await startServer(postgres.url, env);
+    b = await startServer(postgres.url, env);
+    seller = await signUp(a.app, 'two-indexes@bazaar.test');
+    await vi.waitFor(async () => expect((await health(b)).ready).toBe(true), {
+      timeout: 10_000,
+      interval: 20,
+    });
+  });
+
+  afterAll(async () => {
+    for (const server of [a, b]) {
+      await server?.app.close();
+      await server?.database.close();
+    }
+    await drop();
+  });
+
+  it("finds a product written through A in B's index at once, changed, and not once it is gone", async () => {
+    const created = await a.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: asBearer(seller),
+      payload: { name: 'Zanzibar desk lamp', price: 20, categories: ['home'] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<Product>()._id;
+    expect(await searchOnB('zanzibar')).toEqual({ names: ['Zanzibar desk lamp'], fromSql: false });
+
+    const renamed = await a.app.inject({
+      method: 'PATCH',
+      url: `/api/products/${id}`,
+      headers: asBearer(seller),
+      payload: { name: 'Quetzal floor lamp' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await searchOnB('zanzibar')).toEqual({ names: [], fromSql: false });
+    expect(await searchOnB('quetzal flo')).toEqual({ names: ['Quetzal floor lamp'], fromSql: false });
+
+    const removed = await a.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${id}`,
+      headers: asBearer(seller),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await searchOnB('quetzal')).toEqual({ names: [], fromSql: false });
+  });
+
+  it('answers from SQL, still right, while B cannot hear; then loads again and answers from its index', async () => {
+    await a.database.db.execute(sql`
+      select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`);
+    await vi.waitFor(async () => expect((await health(b)).ready).toBe(false), {
+      timeout: 5000,
+      interval: 10,
+    });
+    const created = await a.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: asBearer(seller),
+      payload: { name: 'Okapi reading lamp', price: 30 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(await searchOnB('okapi')).toEqual({ names: ['Okapi reading lamp'], fromSql: true });
+
+    // Listening again (after a second or so), B loads the catalog again, with what it missed.
+    await vi.waitFor(async () => expect((await health(b)).ready).toBe(true), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    expect(await searchOnB('okapi')).toEqual({ names: ['Okapi reading lamp'], fromSql: false });
+  });
+});
