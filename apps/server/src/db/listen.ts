@@ -15,9 +15,10 @@ export interface Subscription {
   stop: () => Promise<void>;
   /**
    * Resolves true once every notification sent before the call has been reported; false when that cannot
-   * be told because the subscription is down.
+   * be told because the subscription is down. A plain true where every notification is reported as its statement
+   * ends (PGlite): nothing to wait for.
    */
-  caughtUp: () => Promise<boolean>;
+  caughtUp: () => boolean | Promise<boolean>;
 }
 
 /** The application_name of listener connections, so that an operator (or a test) can find them. */

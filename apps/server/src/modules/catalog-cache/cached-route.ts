@@ -75,7 +75,8 @@ export function cachedRoute(cache: CatalogCache, keyOf: (request: FastifyRequest
 
   const onRequest: onRequestAsyncHookHandler = async (request, reply) => {
     // Every answer of the route may use the cache (an uncached list still takes its count from it).
-    await cache.catchUp();
+    const catchingUp = cache.catchUp();
+    if (catchingUp) await catchingUp;
     const key = keyFor(request);
     if (key === undefined) return;
     const hit = cache.response(key);
