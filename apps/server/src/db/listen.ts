@@ -83,7 +83,9 @@ export async function listenOnPostgres(
 
   // PostgreSQL queues a notification before the sender's COMMIT is acknowledged, and sends it to this
   // connection before the answer to any query that connection receives later. So the answer to a query sent
-  // after a caller asked means every notification committed before it asked has been reported.
+  // after a caller asked means every notification committed before it asked has been reported. The query is
+  // empty: the notifications go out as the connection turns idle, whatever it ran, and an empty one is answered
+  // without parsing, planning or a row (measured: half the CPU of `select 1`, here and in PostgreSQL).
   let sent: Promise<boolean> | undefined;
   let next: Promise<boolean> | undefined;
   function roundTrip(): Promise<boolean> {
@@ -96,7 +98,7 @@ export async function listenOnPostgres(
         resolve(false);
       }, ANSWER_TIMEOUT_MS);
       void client
-        .query('select 1')
+        .query('')
         .then(
           () => resolve(true),
           () => resolve(false),
