@@ -24,6 +24,9 @@ export interface Subscription {
 /** The application_name of listener connections, so that an operator (or a test) can find them. */
 export const LISTENER_APPLICATION_NAME = 'bazaar-listener';
 
+/** Resolves in the event loop's check phase, after the I/O its current turn has to handle. */
+const endOfTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const RETRY_FIRST_MS = 1000;
 const RETRY_MAX_MS = 5000;
 /** A listener connection that takes longer to answer a query is dropped as lost. */
@@ -119,10 +122,10 @@ export async function listenOnPostgres(
       clearTimeout(retry);
       await current?.end().catch(() => undefined);
     },
-    // Everyone who asks while a query is on its way shares the next one: one round trip at a time.
+    // Everyone who asks before the next query leaves shares it. It leaves once the one on its way has answered
+    // (one round trip at a time), at the end of the event loop's turn: the requests one turn reads share one query.
     caughtUp() {
-      if (!sent) return roundTrip();
-      next ??= sent.then(() => {
+      next ??= (sent ?? Promise.resolve(true)).then(endOfTurn).then(() => {
         next = undefined;
         return roundTrip();
       });
