@@ -175,7 +175,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
           // Closing the database ends its subscriptions too.
           if (!client.closed) await unlisten();
         },
-        caughtUp: () => Promise.resolve(true),
+        caughtUp: () => true,
       };
     },
     // A PGlite data directory belongs to one process.

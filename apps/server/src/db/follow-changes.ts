@@ -10,7 +10,7 @@ export function createChangeFollower(forget: () => void) {
   let generation = 0;
   let following = false;
   // How to wait for announcements still on their way; none until `followChanges` says.
-  let check = () => Promise.resolve(true);
+  let check: () => boolean | Promise<boolean> = () => true;
 
   function invalidate(): void {
     generation += 1;
@@ -33,10 +33,13 @@ export function createChangeFollower(forget: () => void) {
       invalidate();
     },
     /** How to wait until every announcement made so far, by any process, has been heard. */
-    catchUpWith: (next: () => Promise<boolean>): void => {
+    catchUpWith: (next: () => boolean | Promise<boolean>): void => {
       check = next;
     },
-    /** Resolves true once every announcement made before the call has been heard; false if that cannot be told. */
+    /**
+     * Resolves true once every announcement made before the call has been heard; false if that cannot be told. A
+     * plain true when there is nothing to wait for.
+     */
     caughtUp: () => check(),
   };
 }

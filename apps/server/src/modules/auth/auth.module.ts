@@ -105,23 +105,29 @@ export async function registerAuth(
     if (!route.config?.signedIn || !methods.some(isWrite) || !route.schema?.response) return;
     route.schema.response = { ...route.schema.response, ...errorResponses(429) };
   });
-  // The one guard, before the body is read: an anonymous caller of a signed-in route gets 401 before any 400,
-  // and a flood of writes 429 (anonymous ones counted per client address).
-  api.addHook('onRequest', async (request) => {
+  async function guard(request: FastifyRequest): Promise<void> {
     if (!request.routeOptions.config.signedIn) {
-      if (isWrite(request.method)) await writeLimits.anonymous(request);
+      await writeLimits.anonymous(request);
       return;
     }
     const viewer = await viewers.required(request);
     signedIn.set(request, viewer);
     if (isWrite(request.method)) await writeLimits.signedIn(request, viewer.id);
+  }
+  // The one guard, before the body is read: an anonymous caller of a signed-in route gets 401 before any 400,
+  // and a flood of writes 429 (anonymous ones counted per client address). Not async: an anonymous read, the
+  // catalog's every request, passes without a promise.
+  api.addHook('onRequest', (request, _reply, done) => {
+    if (!request.routeOptions.config.signedIn && !isWrite(request.method)) return done();
+    guard(request).then(() => done(), done);
   });
 
   // Answers for one caller (theirs, or their refusal) are never kept by a browser or a shared cache: the one place
   // that says so, last before the answer leaves, whatever a route set before.
-  api.addHook('onSend', async (request, reply) => {
+  api.addHook('onSend', (request, reply, payload, done) => {
     const { signedIn, privateAnswer } = request.routeOptions.config;
     if (signedIn || privateAnswer) void reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   await api.register(authRoutes(auth, env.PUBLIC_URL));

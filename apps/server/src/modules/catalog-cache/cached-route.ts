@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onSendHookHandler } from 'fastify';
 import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@bazaar/shared/pagination';
+import { createByteLru } from '../../lib/byte-lru.ts';
 import { etagMatches } from '../../lib/etag.ts';
 import type { CachedResponse, CatalogCache, Encoding } from './catalog-cache.ts';
 
@@ -7,6 +8,10 @@ import type { CachedResponse, CatalogCache, Encoding } from './catalog-cache.ts'
 const KEPT_HEADERS = ['content-type', TOTAL_COUNT_HEADER, TOTAL_COUNT_CAPPED_HEADER];
 // Smaller bodies gain nothing from compression (the @fastify/compress threshold).
 const COMPRESS_MIN_BYTES = 1024;
+/** A route's memory of the keys of the URLs it was asked: about a thousand URLs of a search's length. */
+const KEYS_MAX_BYTES = 256 * 1024;
+// A kept URL's entry beside its two strings.
+const KEY_OVERHEAD_BYTES = 128;
 
 /** The client's preferred encoding among the ones kept: br, then gzip, else none. */
 function encodingFor(request: FastifyRequest, body: Buffer): Encoding {
@@ -51,15 +56,28 @@ function answer(
 
 /**
  * Route hooks that answer a GET from the catalog cache before validation and the handler, and keep
- * fresh 200 answers. `keyOf` names the entry of a request, or gives undefined when it is not cached.
+ * fresh 200 answers. `keyOf` names the entry of a request from its URL alone, or gives undefined when it is not
+ * cached.
  */
 export function cachedRoute(cache: CatalogCache, keyOf: (request: FastifyRequest) => string | undefined) {
   const pending = new WeakMap<FastifyRequest, { key: string; generation: number }>();
+  // Parsing a list's query took a cached answer a tenth of its time; a URL's key never changes.
+  const keys = createByteLru<string>(KEYS_MAX_BYTES);
+
+  function keyFor(request: FastifyRequest): string | undefined {
+    const { url } = request;
+    const known = keys.get(url);
+    if (known !== undefined) return known;
+    const key = keyOf(request);
+    if (key !== undefined) keys.set(url, key, KEY_OVERHEAD_BYTES + (url.length + key.length) * 2);
+    return key;
+  }
 
   const onRequest: onRequestAsyncHookHandler = async (request, reply) => {
     // Every answer of the route may use the cache (an uncached list still takes its count from it).
-    await cache.catchUp();
-    const key = keyOf(request);
+    const catchingUp = cache.catchUp();
+    if (catchingUp) await catchingUp;
+    const key = keyFor(request);
     if (key === undefined) return;
     const hit = cache.response(key);
     if (!hit) {

@@ -75,16 +75,25 @@ export function createCatalogCache(
     expiresAt = undefined;
   });
 
-  /** Empties the cache once the time its answers hold till has come, and learns the next such time. */
-  async function expire(): Promise<void> {
-    if (expiresAt !== undefined && (expiresAt === null || expiresAt > Date.now())) return;
+  /**
+   * Empties the cache once the time its answers hold till has come, and learns the next such time: undefined when
+   * that time is known and still to come, as it is for nearly every request.
+   */
+  function expire(): Promise<void> | undefined {
+    if (expiresAt !== undefined && (expiresAt === null || expiresAt > Date.now())) return undefined;
     if (expiresAt !== undefined) changes.invalidate();
     const generation = changes.generation;
-    const next = await nextExpiry();
-    // A write meanwhile may have made a sooner end: it is asked again.
-    if (generation === changes.generation) expiresAt = next;
+    return nextExpiry().then((next) => {
+      // A write meanwhile may have made a sooner end: it is asked again.
+      if (generation === changes.generation) expiresAt = next;
+    });
   }
   const usable = () => maxBytes > 0 && changes.following;
+
+  function caughtUpOrEmptied(caughtUp: boolean): Promise<void> | undefined {
+    if (!caughtUp) changes.invalidate();
+    return usable() ? expire() : undefined;
+  }
 
   return {
     get generation(): number {
@@ -97,10 +106,13 @@ export function createCatalogCache(
     /**
      * Resolves once every change announced before the call has been heard, so that a write another process has
      * already answered is never followed by an older copy from here. Empties the cache if that cannot be told.
+     * Undefined when there is nothing to wait for (PGlite, whose one process hears every change as it is made): a
+     * cached answer's every request asks, and an await of a settled promise costs it turns of the microtask queue.
      */
-    async catchUp(): Promise<void> {
-      if (usable() && !(await changes.caughtUp())) changes.invalidate();
-      if (usable()) await expire();
+    catchUp(): Promise<void> | undefined {
+      if (!usable()) return undefined;
+      const caughtUp = changes.caughtUp();
+      return typeof caughtUp === 'boolean' ? caughtUpOrEmptied(caughtUp) : caughtUp.then(caughtUpOrEmptied);
     },
 
     response(key: string): CachedResponse | undefined {

@@ -30,6 +30,26 @@ describe('createCatalogCache', () => {
     expect(cache.response('list')).toBeUndefined();
   });
 
+  it('has nothing to wait for once it has heard every change, and empties itself when it cannot tell', async () => {
+    const cache = createCatalogCache(1024 * 1024);
+    cache.follow(true);
+    let heard: boolean | Promise<boolean> = true;
+    cache.catchUpWith(() => heard);
+    cache.storeResponse('list', cache.generation, body, {});
+    await cache.catchUp(); // learns when the next flash sale ends: none
+    expect(cache.catchUp()).toBeUndefined();
+    heard = Promise.resolve(true);
+    await cache.catchUp();
+    expect(cache.response('list')).toBeDefined();
+
+    for (const unknown of [Promise.resolve(false), false]) {
+      cache.storeResponse('list', cache.generation, body, {});
+      heard = unknown;
+      await cache.catchUp();
+      expect(cache.response('list')).toBeUndefined();
+    }
+  });
+
   it('evicts by bytes, counting compressed copies too', () => {
     const big = Buffer.from(
       JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ i, name: `Item ${i}` }))),
