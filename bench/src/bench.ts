@@ -8,6 +8,7 @@ import { parseOptions, USAGE, UsageError, type Engine, type Options } from './op
 import { buildReport, printProcessComparison, printReport, saveReport, type EngineReport } from './report.ts';
 import { runScenario, sampleCatalog, type ScenarioResult } from './scenarios.ts';
 import { chromePath, measureStorefront, type StorefrontResult } from './storefront.ts';
+import { searchIndexReady } from './shop.ts';
 import { isFullRun, saveSummary } from './summary.ts';
 
 /** One run of the scenarios against the shop as `catalog` runs it now, with `processes` server processes. */
@@ -22,6 +23,7 @@ async function benchRun(
   const { shop } = catalog;
   const label = processes === 1 ? engine : `${engine}, ${processes} processes`;
   const settings = { connections: options.connections, duration: options.duration };
+  const searchIndexLoadMs = await searchIndexReady(shop.url);
   const sample = await sampleCatalog(shop.url);
 
   // It also gives every worker of a WEB_CONCURRENCY shop time to listen before the scenarios' load.
@@ -64,6 +66,7 @@ async function benchRun(
     processes,
     options,
     seedSeconds: catalog.seedSeconds,
+    searchIndexLoadMs,
     sample,
     ceiling,
     scenarios,

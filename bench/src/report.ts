@@ -24,6 +24,8 @@ export interface EngineReport {
     products: number;
     /** Seconds `npm run seed` took (its process start included); null when a kept catalog was reused. */
     seedSeconds: number | null;
+    /** How long the shop's search index took to load after the server started; null without one. */
+    searchIndexLoadMs: number | null;
     category: string;
     commonWords: string[];
     rareTerms: string[];
@@ -65,6 +67,7 @@ export function buildReport(parts: {
   processes: number;
   options: Options;
   seedSeconds: number | null;
+  searchIndexLoadMs: number | null;
   sample: CatalogSample;
   ceiling: LoadResult;
   scenarios: ScenarioResult[];
@@ -85,6 +88,7 @@ export function buildReport(parts: {
     catalog: {
       products: parts.options.products,
       seedSeconds: parts.seedSeconds === null ? null : Number(parts.seedSeconds.toFixed(1)),
+      searchIndexLoadMs: parts.searchIndexLoadMs,
       category: sample.category,
       commonWords: sample.commonWords,
       rareTerms: sample.rareTerms,
@@ -133,7 +137,10 @@ export function printReport(report: EngineReport): void {
   console.log(`\n== ${report.engineVersion}, ${catalog.products} products${processes} ==`);
   console.log(
     `${m.cpus} × ${m.cpu}, ${m.memoryGb} GB, Node ${m.node}; ${o.connections} connections, ${o.duration} s a scenario; ` +
-      (catalog.seedSeconds === null ? 'kept catalog reused' : `seeded in ${catalog.seedSeconds} s`),
+      (catalog.seedSeconds === null ? 'kept catalog reused' : `seeded in ${catalog.seedSeconds} s`) +
+      (catalog.searchIndexLoadMs === null
+        ? '; no search index'
+        : `; search index loaded in ${catalog.searchIndexLoadMs} ms`),
   );
   console.log(
     table(

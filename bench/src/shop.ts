@@ -61,11 +61,30 @@ export async function startShop(
       ...GENEROUS_LIMITS,
       // Each bench shopper keeps ordering the same few products, none of which ships.
       UNITS_HELD_PER_PRODUCT: '1000000',
+      // SEARCH_INDEX=false in the bench's environment measures the shop answering every list from SQL.
+      ...(process.env.SEARCH_INDEX === undefined ? {} : { SEARCH_INDEX: process.env.SEARCH_INDEX }),
       ...settings,
     },
     port,
     readyPath: '/api/products?limit=1',
   });
+}
+
+/**
+ * Waits until the shop's search index answers (it loads in the background after the server listens): the
+ * milliseconds its load took, or null for a shop that holds none.
+ */
+export async function searchIndexReady(shopUrl: string, timeoutMs = 600_000): Promise<number | null> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const health = (await (await fetch(`${shopUrl}/api/health`)).json()) as {
+      searchIndex: { ready: boolean; loadMs?: number } | null;
+    };
+    if (health.searchIndex === null) return null;
+    if (health.searchIndex.ready) return Math.round(health.searchIndex.loadMs ?? 0);
+    if (Date.now() > deadline) throw new Error(`the search index was not ready within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** The number of products the shop lists, from the total-count header of a one-product page. */
