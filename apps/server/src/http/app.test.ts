@@ -41,11 +41,13 @@ describe('the API surface', () => {
 
   it('reports health and the engine', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.json()).toEqual({
+    const health = response.json<{ status: string; engine: string; searchIndex: { ready: boolean } }>();
+    expect({ status: health.status, engine: health.engine }).toEqual({
       status: 'ok',
       engine: testApp.database.engine,
-      searchIndex: { ready: expect.any(Boolean), products: expect.any(Number), loadMs: expect.anything() },
     });
+    // Whether this process's search index answers yet: it loads in the background.
+    expect(typeof health.searchIndex.ready).toBe('boolean');
   });
 });
 

@@ -1,5 +1,5 @@
 import type { TypedWord } from '../product-search.ts';
-import { EVERY_PRODUCT, type ProductIndex } from './product-index.ts';
+import { EVERY_PRODUCT, prefixKey, SHORT_PREFIX_MAX, type ProductIndex } from './product-index.ts';
 import type { WordLookup } from './word-lookup.ts';
 
 /** How a known word matches a typed word: whole (itself or a typo) and as typed (itself, a prefix, a part). */
@@ -69,7 +69,8 @@ export class Matcher {
     const ways = new Map<string, number>();
     const add = (word: string, way: number) => ways.set(word, (ways.get(word) ?? 0) | way);
     add(typed.word, WHOLE | AS_TYPED);
-    if (typed.last) for (const word of this.lookup.startingWith(typed.word)) add(word, AS_TYPED);
+    if (typed.last && typed.word.length <= SHORT_PREFIX_MAX) add(prefixKey(typed.word), AS_TYPED);
+    else if (typed.last) for (const word of this.lookup.startingWith(typed.word)) add(word, AS_TYPED);
     for (const word of typed.typos) add(word, WHOLE);
     for (const word of typed.infixes) add(word, AS_TYPED);
     const sources: Sources = { lists: [], ways: [], postings: 0 };

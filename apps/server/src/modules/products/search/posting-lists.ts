@@ -90,6 +90,12 @@ export class PostingLists {
     this.used += room;
   }
 
+  /** Packs every list tight into an array of exactly their size: after a load, which leaves room behind. */
+  pack(): void {
+    this.compact();
+    this.data = this.data.slice(0, Math.max(1024, this.used));
+  }
+
   /** Packs every list tight, in the order they lie in `data` (so that no copy overwrites what is still to move). */
   private compact(): void {
     const lists = [...this.start.keys()].filter((list) => this.room[list]! > 0);

@@ -21,6 +21,15 @@ export interface IndexedProduct {
   named: string[];
 }
 
+/**
+ * Prefixes this short have a posting list of their own: the products having a word that starts with the prefix, as
+ * Meilisearch keeps. A last typed word of a letter or two ("s") would otherwise merge the lists of thousands of words.
+ */
+export const SHORT_PREFIX_MAX = 2;
+/** The key of a short prefix's list among the words: no lexeme holds this character. */
+export const prefixKey = (prefix: string) => `\u0000${prefix}`;
+const isPrefixKey = (word: string) => word.startsWith('\u0000');
+
 /** The list of every product, newest last, as word lists are: what a list without words reads. */
 export const EVERY_PRODUCT = 0;
 /** `saleCents` of a product without a sale price (the column is nullable). */
@@ -116,6 +125,23 @@ export class ProductIndex {
     return created > 0 || (created === 0 && this.seq[a]! > this.seq[b]!);
   }
 
+  /** Gives back the room that growing left: once loaded, the index takes about what it holds. */
+  pack(): void {
+    this.postings.pack();
+    this.forward.pack();
+    const size = Math.max(64, this.slots);
+    this.createdUs = this.createdUs.slice(0, size);
+    this.seq = this.seq.slice(0, size);
+    this.saleCents = this.saleCents.slice(0, size);
+    this.ratings = this.ratings.slice(0, size);
+    this.reviewsCount = this.reviewsCount.slice(0, size);
+    this.inStock = this.inStock.slice(0, size);
+    this.flashSaleEndsUs = this.flashSaleEndsUs.slice(0, size);
+    this.brand = this.brand.slice(0, size);
+    this.seller = this.seller.slice(0, size);
+    this.categoryList = this.categoryList.slice(0, size);
+  }
+
   /** Adds a product or replaces the one with its id. */
   upsert(product: IndexedProduct): void {
     const slot = this.ids.slotOf(product.id);
@@ -180,12 +206,17 @@ export class ProductIndex {
     this.categoryList[slot] = this.categoryLists.numberOf(product.categories);
   }
 
-  /** The forward entries of a product's words, numbering new words. */
+  /** The forward entries of a product's words and short prefixes (in its name if such a word is), numbering new ones. */
   private entriesOf(product: IndexedProduct): number[] {
     const named = new Set(product.named);
-    return [...new Set(product.words)].map(
-      (word) => (this.numberWord(word) << 1) | (named.has(word) ? 1 : 0),
-    );
+    const inName = new Map<string, boolean>();
+    const add = (word: string, isNamed: boolean) => inName.set(word, (inName.get(word) ?? false) || isNamed);
+    for (const word of product.words) {
+      add(word, named.has(word));
+      for (let length = 1; length <= Math.min(SHORT_PREFIX_MAX, word.length); length += 1)
+        add(prefixKey(word.slice(0, length)), named.has(word));
+    }
+    return [...inName].map(([word, isNamed]) => (this.numberWord(word) << 1) | (isNamed ? 1 : 0));
   }
 
   private numberWord(word: string): number {
@@ -195,7 +226,7 @@ export class ProductIndex {
     this.words[number] = word;
     this.wordNumbers.set(word, number);
     this.postings.ensureList(number);
-    this.onWord(word, true);
+    if (!isPrefixKey(word)) this.onWord(word, true);
     return number;
   }
 
@@ -219,7 +250,7 @@ export class ProductIndex {
     this.words[word] = '';
     this.postings.drop(word);
     this.freeWords.push(word);
-    this.onWord(text, false);
+    if (!isPrefixKey(text)) this.onWord(text, false);
   }
 
   /** Where `slot` goes in `list` (oldest first): after every entry older than it. */

@@ -56,9 +56,16 @@ export function pageOf(index: ProductIndex, matcher: Matcher, query: ProductList
       total += 1;
       return total < SEARCH_MATCHES_MAX;
     });
-    // Each score's slots came newest first, the order that breaks its ties.
-    const ranked = [...byScore.keys()].sort((a, b) => b - a).flatMap((score) => byScore.get(score)!);
-    return { slots: ranked.slice(query.offset, end), total };
+    // Each score's slots came newest first, the order that breaks its ties; only the page's are copied.
+    const slots: number[] = [];
+    let skipped = 0;
+    for (const score of [...byScore.keys()].sort((a, b) => b - a)) {
+      const bucket = byScore.get(score)!;
+      const from = Math.min(bucket.length, query.offset - skipped);
+      skipped += from;
+      for (let at = from; at < bucket.length && slots.length < query.limit; at += 1) slots.push(bucket[at]!);
+    }
+    return { slots, total };
   }
   if (query.sort === 'newest' || query.sort === 'relevance') {
     const slots: number[] = [];

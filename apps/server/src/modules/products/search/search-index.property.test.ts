@@ -153,10 +153,7 @@ describe('the search index', () => {
             index = await start();
           }
           // The index answers once loaded: what is compared is its answer, never SQL's twice.
-          for (let tries = 0; !(await index!.usable()); tries += 1) {
-            if (tries % 50 === 49) console.log(index!.status());
-            await new Promise((resolve) => setTimeout(resolve, 20));
-          }
+          while (!(await index!.usable())) await new Promise((resolve) => setTimeout(resolve, 20));
           ready = true;
           const fromIndex = services(index);
           for (const { filter, ...page } of asked) {
@@ -179,9 +176,10 @@ describe('the search index', () => {
           }
         },
       ),
-      { numRuns: Number(process.env.RUNS ?? 120) },
+      { numRuns: 100 },
     );
     expect(ready).toBe(true);
     expect(found / lists).toBeGreaterThan(0.2);
-  });
+    // A hundred catalogs, each written and searched on both paths: a minute on a busy machine.
+  }, 180_000);
 });

@@ -65,6 +65,7 @@ export async function startSearchIndex(
       if (rows.length < batch) break;
       after = rows.at(-1)!;
     }
+    current.index.pack();
     await drain();
     loadMs = performance.now() - started;
     loaded = true;
