@@ -64,7 +64,8 @@ export async function readBatch(
       : sql`(created_at, seq) > (timestamptz 'epoch' + ${after.createdUs}::bigint * interval '1 microsecond', ${after.seq}::bigint)`;
   const rows = await queryRows<IndexedRow>(
     db,
-    sql`${INDEXED} where ${where} order by created_at, seq limit ${limit}`,
+    // Qualified: a bare `seq` would order by the text column of that name that INDEXED selects ('10' before '9').
+    sql`${INDEXED} where ${where} order by products.created_at, products.seq limit ${limit}`,
   );
   return rows.map(indexed);
 }
