@@ -1,38 +1,26 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import type { Order } from '@bazaar/shared/orders';
 import type { Product } from '@bazaar/shared/products';
 import type { Review } from '@bazaar/shared/reviews';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { LISTENER_APPLICATION_NAME } from '../../db/listen.ts';
-import { buildApp } from '../../http/app.ts';
 import { seedDemoData } from '../../demo/seed.ts';
 import { asBearer, signUp, signUpAdmin, TEST_ORIGIN, type TestAccount } from '../../test/accounts.ts';
 import { orderBody, placeOrder, saleMoveBody } from '../../test/order-fixtures.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createPostgresDatabase, testEngine } from '../../test/test-database.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { testEngine } from '../../test/test-database.ts';
+import { createTwoServers } from '../../test/two-servers.ts';
 
 /** Two server processes on one PostgreSQL database, each with its own pool, listener and cache. */
-interface Server {
-  app: FastifyInstance;
-  database: DatabaseHandle;
-  reads: MockInstance;
-}
+type Server = TestApp & { reads: MockInstance };
 
-let drop = async () => {};
+let close = async () => {};
 let a: Server;
 let b: Server;
 let seller: TestAccount;
 let productId: string;
-
-async function startServer(url: string, env: TestApp['env']): Promise<Server> {
-  const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
-  await database.migrate();
-  const app = await buildApp({ database, env });
-  return { app, database, reads: vi.spyOn(database.db, 'select') };
-}
 
 async function read(server: Server, url = `/api/products/${productId}`) {
   server.reads.mockClear();
@@ -58,26 +46,19 @@ async function expectSeenByB(name: string) {
 
 describe.runIf(testEngine === 'postgres')('two server processes on one PostgreSQL database', () => {
   beforeAll(async () => {
-    const postgres = await createPostgresDatabase({ migrated: true });
-    drop = postgres.drop;
-    // The env a test app gets (admins, rate limits); its own database is not used.
-    const template = await createTestApp();
-    const env = template.env;
-    await template.close();
-    a = await startServer(postgres.url, env);
-    b = await startServer(postgres.url, env);
+    const two = await createTwoServers();
+    close = two.close;
+    const watched = (server: TestApp): Server => ({
+      ...server,
+      reads: vi.spyOn(server.database.db, 'select'),
+    });
+    [a, b] = [watched(two.servers[0]), watched(two.servers[1])];
     seller = await signUp(a.app, 'two-processes@bazaar.test');
     const [row] = await insertProducts(a.database.db, [productRow({ sellerId: seller.id })]);
     productId = row!.id;
   });
 
-  afterAll(async () => {
-    for (const server of [a, b]) {
-      await server?.app.close();
-      await server?.database.close();
-    }
-    await drop();
-  });
+  afterAll(() => close());
 
   it('shows a product written through A on B right after the write is announced', async () => {
     await read(b);

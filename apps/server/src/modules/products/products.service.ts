@@ -10,6 +10,7 @@ import type {
 import { PRICE_BANDS, RATING_BANDS, type ProductFacets } from '@bazaar/shared/product-facets';
 import { isStatementTimeout } from '../../db/errors.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
+import { createByteLru } from '../../lib/byte-lru.ts';
 import type { Viewer } from '../auth/auth.module.ts';
 import type { CatalogCache } from '../catalog-cache/catalog-cache.module.ts';
 import type { UploadGuard } from '../uploads/uploads.module.ts';
@@ -127,8 +128,8 @@ const picturesOf = (input: ProductUpdate) => [
 const countKey = ({ sort: _sort, limit: _limit, offset: _offset, ...filter }: ProductListQuery) =>
   `count ${JSON.stringify(filter)}`;
 
-/** How many search texts' words are kept: a text splits the same whatever the catalog holds. */
-const LEXEMES_KEPT = 5000;
+/** The bytes of search texts' words kept for the index: a text splits the same whatever the catalog holds. */
+const LEXEMES_BYTES = 1024 * 1024;
 
 /**
  * `cache` keeps list counts and search texts' words, and is emptied by every catalog write (migration 0021);
@@ -166,15 +167,15 @@ export function createProductsService(
     return words;
   }
 
-  const lexemes = new Map<string, Lexeme[]>();
+  const lexemes = createByteLru<Lexeme[]>(LEXEMES_BYTES);
 
   /** The words of a search text as the index looks them up; the texts asked most recently are kept. */
   async function indexedWordsOf(index: SearchIndex, q: string): Promise<TypedWord[]> {
     let known = lexemes.get(q);
-    if (known) lexemes.delete(q);
-    else known = await repository.lexemes(q);
-    lexemes.set(q, known);
-    if (lexemes.size > LEXEMES_KEPT) lexemes.delete(lexemes.keys().next().value!);
+    if (!known) {
+      known = await repository.lexemes(q);
+      lexemes.set(q, known, 2 * (q.length + JSON.stringify(known).length));
+    }
     return index.typedWords(known);
   }
 

@@ -17,15 +17,6 @@ export class IdTable {
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   }
 
-  /** Compares the ids of two slots as their text compares (lowercase hex): for id order. */
-  compare(a: number, b: number): number {
-    for (let part = 0; part < 4; part += 1) {
-      const difference = this.ids[a * 4 + part]! - this.ids[b * 4 + part]!;
-      if (difference !== 0) return difference;
-    }
-    return 0;
-  }
-
   slotOf(id: string): number | undefined {
     const words = wordsOf(id);
     if (!words) return undefined;

@@ -1,37 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import type { Product } from '@bazaar/shared/products';
-import { openDatabase, type DatabaseHandle } from '../../../db/client.ts';
 import { LISTENER_APPLICATION_NAME } from '../../../db/listen.ts';
-import { buildApp } from '../../../http/app.ts';
 import { asBearer, signUp, type TestAccount } from '../../../test/accounts.ts';
-import { createTestApp } from '../../../test/test-app.ts';
-import { createPostgresDatabase, testEngine } from '../../../test/test-database.ts';
+import type { TestApp } from '../../../test/test-app.ts';
+import { testEngine } from '../../../test/test-database.ts';
+import { createTwoServers } from '../../../test/two-servers.ts';
 
 /**
  * A server process with its own pool, listeners and search index; `searchesInSql` records the transactions in which
  * SQL searches run (each under its statement timeout), which the index's answers never open.
  */
-interface Server {
-  app: FastifyInstance;
-  database: DatabaseHandle;
-  searchesInSql: MockInstance;
-}
+type Server = TestApp & { searchesInSql: MockInstance };
 
-let drop = async () => {};
+let close = async () => {};
 let a: Server;
 let b: Server;
 let seller: TestAccount;
-
-async function startServer(
-  url: string,
-  env: Awaited<ReturnType<typeof createTestApp>>['env'],
-): Promise<Server> {
-  const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
-  const app = await buildApp({ database, env });
-  return { app, database, searchesInSql: vi.spyOn(database.db, 'transaction') };
-}
 
 const health = async (server: Server) =>
   (await server.app.inject({ method: 'GET', url: '/api/health' })).json<{
@@ -49,14 +34,14 @@ async function searchOnB(q: string) {
 
 describe.runIf(testEngine === 'postgres')('the search index of two server processes', () => {
   beforeAll(async () => {
-    const postgres = await createPostgresDatabase({ migrated: true });
-    drop = postgres.drop;
-    // The env a test app gets (admins, rate limits), with no cache of answers: every search is asked anew.
-    const template = await createTestApp({ CATALOG_CACHE_MB: '0' });
-    const env = template.env;
-    await template.close();
-    a = await startServer(postgres.url, env);
-    b = await startServer(postgres.url, env);
+    // No cache of answers: every search is asked anew.
+    const two = await createTwoServers({ CATALOG_CACHE_MB: '0' });
+    close = two.close;
+    const watched = (server: TestApp): Server => ({
+      ...server,
+      searchesInSql: vi.spyOn(server.database.db, 'transaction'),
+    });
+    [a, b] = [watched(two.servers[0]), watched(two.servers[1])];
     seller = await signUp(a.app, 'two-indexes@bazaar.test');
     await vi.waitFor(async () => expect((await health(b)).ready).toBe(true), {
       timeout: 10_000,
@@ -64,13 +49,7 @@ describe.runIf(testEngine === 'postgres')('the search index of two server proces
     });
   });
 
-  afterAll(async () => {
-    for (const server of [a, b]) {
-      await server?.app.close();
-      await server?.database.close();
-    }
-    await drop();
-  });
+  afterAll(() => close());
 
   it("finds a product written through A in B's index at once, changed, and not once it is gone", async () => {
     const created = await a.app.inject({

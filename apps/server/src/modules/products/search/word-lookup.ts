@@ -66,15 +66,9 @@ export class WordLookup {
   /** The known words that `word` starts, itself included when known. */
   startingWith(word: string): string[] {
     const sorted = this.sortedWords();
-    let low = 0;
-    let high = sorted.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (sorted[middle]! < word) low = middle + 1;
-      else high = middle;
-    }
     const found: string[] = [];
-    for (let at = low; at < sorted.length && sorted[at]!.startsWith(word); at += 1) found.push(sorted[at]!);
+    for (let at = this.positionOf(word); at < sorted.length && sorted[at]!.startsWith(word); at += 1)
+      found.push(sorted[at]!);
     return found;
   }
 
