@@ -79,15 +79,32 @@ export async function readProducts(db: Database, ids: string[]): Promise<Indexed
 /**
  * The words of a search text in the order typed, split and folded by the very functions that build the products'
  * documents (migration 0010), so a typed word and a stored one are spelled alike: what `typedWordsOf` starts from.
+ * A plain text is split here, as those functions would.
  */
 export async function readLexemes(db: Database, q: string): Promise<Lexeme[]> {
+  const plain = plainLexemes(q);
+  if (plain) return plain;
   const rows = await queryRows<{ word: string }>(
     db,
     sql`select lexeme as word from unnest(to_tsvector('simple'::regconfig, search_fold(${q})))
       order by (select min(p) from unnest(positions) as p)`,
   );
-  const words = rows.map((row) => row.word);
-  return words.map((word, index) => ({ word, last: endsTheText(words, index) }));
+  return lexemesOf(rows.map((row) => row.word));
+}
+
+const lexemesOf = (words: string[]): Lexeme[] =>
+  words.map((word, index) => ({ word, last: endsTheText(words, index) }));
+
+/**
+ * ASCII letters and digits between spaces: PostgreSQL's parser makes a word of each run (asciiword, numword, uint,
+ * sfloat alike), `search_fold` and the 'simple' dictionary only lowercase it, and a document keeps each word once.
+ */
+const PLAIN_TEXT = /^[A-Za-z0-9 ]*$/;
+
+/** The lexemes of a plain text, as `readLexemes` reads them from the database; undefined for any other text. */
+export function plainLexemes(q: string): Lexeme[] | undefined {
+  if (!PLAIN_TEXT.test(q)) return undefined;
+  return lexemesOf([...new Set(q.toLowerCase().split(' ').filter(Boolean))]);
 }
 
 /**
