@@ -3,8 +3,8 @@ import type { Database } from './client.ts';
 
 /*
  * The vacuums and analyzes the shop runs itself. PGlite never runs them on its own, and a PostgreSQL server's
- * autovacuum may come long after a start or a seed. A search reads the postings from their index alone only on pages
- * a vacuum has marked all-visible (decision 026), and the planner needs fresh statistics after a bulk fill.
+ * autovacuum may come long after a start or a seed. The dictionary of words a search looks typed words up in is
+ * rewritten by every product write, and the planner needs fresh statistics after a bulk fill.
  */
 
 /**
@@ -12,7 +12,7 @@ import type { Database } from './client.ts';
  * dead rows they leave go too.
  */
 export async function vacuumSearch(db: Database): Promise<void> {
-  await db.execute(sql`vacuum search_postings, search_words`);
+  await db.execute(sql`vacuum search_words`);
 }
 
 /**
@@ -26,9 +26,9 @@ export async function analyzeFilledCatalog(tx: Pick<Database, 'execute'>): Promi
 }
 
 /**
- * After the fill has committed (a vacuum cannot run in a transaction): every page of the new postings marked
- * all-visible, and the dictionary's dead rows gone, those of every batch that shared a word with an earlier one.
+ * After the fill has committed (a vacuum cannot run in a transaction): the dictionary's dead rows gone, those of
+ * every batch that shared a word with an earlier one.
  */
 export async function vacuumFilledCatalog(db: Database): Promise<void> {
-  await db.execute(sql`vacuum analyze search_postings, search_words`);
+  await db.execute(sql`vacuum analyze search_words`);
 }

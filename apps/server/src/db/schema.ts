@@ -136,52 +136,6 @@ export const searchWords = pgTable(
   (t) => [index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')).with({ fastupdate: false })],
 );
 
-/** A word in byte order ("C" collation), so that a btree answers a prefix as a range of words. */
-const byteOrderedText = customType<{ data: string }>({ dataType: () => 'text collate "C"' });
-
-/**
- * One row per word of each product's search document, with what a search filters and ranks by, kept by triggers
- * on `products` (migration 0013). A search reads a word's matches from `search_postings_word_idx` alone, newest
- * first, instead of reading each matching product (decision 026).
- */
-export const searchPostings = pgTable(
-  'search_postings',
-  {
-    word: byteOrderedText('word').notNull(),
-    productId: uuid('product_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    seq: bigint('seq', { mode: 'number' }).notNull(),
-    /** The word is in the product's name (weight A of its document), not only in its brand or categories. */
-    inName: boolean('in_name').notNull(),
-    saleCents: integer('sale_cents'),
-    ratings: real('ratings').notNull(),
-    /** The product's stock is untracked or above zero. */
-    inStock: boolean('in_stock').notNull(),
-    flashSale: boolean('flash_sale').notNull(),
-    flashSaleEndsAt: timestamp('flash_sale_ends_at', { withTimezone: true }),
-    brand: text('brand'),
-    sellerId: text('seller_id').notNull(),
-    categories: text('categories').array().notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.productId, t.word] }),
-    // Everything a search by relevance and its facets read of a match but its seller, for index-only scans.
-    index('search_postings_word_idx').on(
-      t.word,
-      t.createdAt.desc(),
-      t.seq.desc(),
-      t.productId,
-      t.inName,
-      t.saleCents,
-      t.ratings,
-      t.inStock,
-      t.flashSale,
-      t.brand,
-      t.categories,
-    ),
-  ],
-);
-
 /** Shaped as Better Auth's user table, plus the shop's profile fields. */
 export const users = pgTable(
   'user',

@@ -722,7 +722,7 @@ async function dropSecondaryIndexes(db: Database): Promise<string[]> {
   const indexes = await queryRows<{ indexname: string; indexdef: string }>(
     db,
     sql`select indexname, indexdef from pg_indexes
-        where schemaname = current_schema() and tablename in ('products', 'search_postings')
+        where schemaname = current_schema() and tablename = 'products'
           and indexname not in (select conname from pg_constraint)`,
   );
   for (const { indexname } of indexes) await db.execute(sql`drop index ${sql.identifier(indexname)}`);

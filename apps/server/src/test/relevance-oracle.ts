@@ -13,7 +13,7 @@ interface Indexed {
 
 /**
  * The products matching `where` (SQL over `products`, true for all), with the words of their search documents, read
- * from the documents themselves, not from the postings a search reads.
+ * as lists of words: the oracle matches and ranks them in the test, not with the search's tsquery.
  */
 export async function indexedProducts(db: Database, where: SQL = sql`true`): Promise<Indexed[]> {
   const rows = await queryRows<{

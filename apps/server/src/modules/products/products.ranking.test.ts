@@ -29,7 +29,7 @@ const productArbitrary = fc.record({
   flashSale: flashSaleArbitrary,
 });
 
-/** A write after the catalog is made, which the postings must follow. */
+/** A write after the catalog is made, which a search must follow. */
 const changeArbitrary = fc.record({
   product: fc.nat(),
   to: fc.oneof(

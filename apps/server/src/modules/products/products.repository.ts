@@ -19,12 +19,7 @@ import {
   type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
-import {
-  alias,
-  type PgSelect,
-  type SubqueryWithSelection,
-  type WithSubqueryWithSelection,
-} from 'drizzle-orm/pg-core';
+import type { PgSelect, SubqueryWithSelection, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { SEARCH_COUNT_MAX } from '@bazaar/shared/pagination';
 import { dollarsToCents } from '@bazaar/shared/pricing';
 import type { ProductFilterQuery, ProductListQuery, ProductSort } from '@bazaar/shared/products';
@@ -36,18 +31,11 @@ import {
   type ProductFacets,
 } from '@bazaar/shared/product-facets';
 import { queryRows, type Database } from '../../db/client.ts';
-import { FACET_GROUPS, unselected, type FacetGroup } from './search/facet-groups.ts';
+import { FACET_GROUPS, type FacetGroup } from './search/facet-groups.ts';
 import type { ShopCategory } from './search/facet-counts.ts';
 import { readLexemes } from './search/index-rows.ts';
-import { categories, categoryTags, products, searchPostings, users } from '../../db/schema.ts';
-import {
-  matchAll,
-  poolOfMatched,
-  postingsMatching,
-  rankedSearch,
-  typedWordsOf,
-  type TypedWord,
-} from './product-search.ts';
+import { categories, categoryTags, products, users } from '../../db/schema.ts';
+import { matchAll, rankedSearch, typedWordsOf, type TypedWord } from './product-search.ts';
 
 export type NewProductRow = typeof products.$inferInsert;
 
@@ -93,27 +81,19 @@ export type ProductListFilter = ProductFilter & Pick<ProductListQuery, 'sort' | 
 
 /** The columns the facet groups' selections read (`selectionsWhere`), in a table or a facet pool. */
 type SelectedColumns = Record<'categories' | 'brand' | 'saleCents' | 'ratings', AnyColumn> & { inStock: SQL };
-/** The columns a filter reads, in `products` and in `search_postings` alike. */
+/** The columns a filter reads. */
 type FilteredColumns = SelectedColumns & Record<'flashSale' | 'flashSaleEndsAt' | 'sellerId', AnyColumn>;
 
-const filteredColumnsOf = (
-  table: typeof products | typeof searchPostings,
-  inStock: SQL,
-): FilteredColumns => ({
-  categories: table.categories,
-  flashSale: table.flashSale,
-  flashSaleEndsAt: table.flashSaleEndsAt,
-  sellerId: table.sellerId,
-  brand: table.brand,
-  saleCents: table.saleCents,
-  ratings: table.ratings,
-  inStock,
-});
-const PRODUCT_FILTERED = filteredColumnsOf(
-  products,
-  sql`(${or(isNull(products.stock), sql`${products.stock} > 0`)})`,
-);
-const POSTING_FILTERED = filteredColumnsOf(searchPostings, sql`${searchPostings.inStock}`);
+const PRODUCT_FILTERED: FilteredColumns = {
+  categories: products.categories,
+  flashSale: products.flashSale,
+  flashSaleEndsAt: products.flashSaleEndsAt,
+  sellerId: products.sellerId,
+  brand: products.brand,
+  saleCents: products.saleCents,
+  ratings: products.ratings,
+  inStock: sql`(${or(isNull(products.stock), sql`${products.stock} > 0`)})`,
+};
 
 /** What a filter selects in the facet groups (`FACET_GROUPS`): category, brand, price, rating, stock. */
 function selectionsWhere(filter: ProductFilter, table: SelectedColumns): SQL | undefined {
@@ -234,7 +214,7 @@ const RANKED_POOL = SEARCH_COUNT_MAX + 1;
 
 /** A search by relevance (`rankedSearch`): the ids of its page, in order, and its count. Exported for the plan test. */
 export const rankedSearchQuery = (query: ProductListFilter & { words: TypedWord[] }) =>
-  rankedSearch(query.words, valuesWhere(query, POSTING_FILTERED), {
+  rankedSearch(query.words, valuesWhere(query, PRODUCT_FILTERED), {
     pool: RANKED_POOL,
     limit: query.limit,
     offset: query.offset,
@@ -285,12 +265,6 @@ interface FacetRow {
 }
 type ValueCount = { value: string; count: number };
 
-/** The values of each product a facet pool holds, named as `search_postings` names them. */
-const POOL_VALUES = ['categories', 'brand', 'ratings', 'sale_cents', 'in_stock'] as const;
-/** The rows of a search's `matched` (`postingsMatching`), which hold those values, as a selection reads them. */
-const MATCHED = alias(searchPostings, 'matched');
-const MATCHED_SELECTED: SelectedColumns = { ...MATCHED, inStock: sql`${MATCHED.inStock}` };
-
 /**
  * The shop's categories with the tags each one's route value matches (`categoryTagsIn`'s rule: the lowercased name
  * contains the tag), and every tag some category matches.
@@ -326,10 +300,7 @@ export function facetQuery(db: Database, filter: ProductFilter): SQL {
     ['pool', filter],
     ...own.map((group): [string, ProductFilter] => [poolName(group), FACET_GROUPS[group].without(filter)]),
   ];
-  const pools =
-    filter.words === undefined
-      ? productPools(db, poolFilters)
-      : postingPools(filter.words, filter, poolFilters);
+  const pools = productPools(db, poolFilters);
   const selectedBrands = filter.brand ?? [];
   const valuesOf = (group: 'categories' | 'brands') => {
     const pool = poolOf(group);
@@ -374,7 +345,7 @@ export function facetQuery(db: Database, filter: ProductFilter): SQL {
     select ${valuesOf('categories')} as categories, ${valuesOf('brands')} as brands, ${counts} as counts`;
 }
 
-/** The facet pools of a list without words, each read from the products: from an index for a common filter. */
+/** The facet pools, each read from the products: from an index for a common filter, a search's from its words'. */
 function productPools(db: Database, poolFilters: [string, ProductFilter][]): SQL[] {
   const columns = {
     categories: products.categories,
@@ -387,29 +358,6 @@ function productPools(db: Database, poolFilters: [string, ProductFilter][]): SQL
     ([pool, poolFilter]) =>
       sql`${sql.identifier(pool)} as (${poolOfProducts(db.select(columns).from(products).$dynamic(), poolFilter, FACET_POOL)})`,
   );
-}
-
-/**
- * The facet pools of a search, from one read of its postings, which carry every value the groups count: the matches
- * of its words and of what no group selects, which each pool narrows by its selections.
- */
-function postingPools(
-  words: TypedWord[],
-  filter: ProductFilter,
-  poolFilters: [string, ProductFilter][],
-): SQL[] {
-  const matching = postingsMatching(words, valuesWhere(unselected(filter), POSTING_FILTERED), [
-    ...POOL_VALUES,
-  ]);
-  const values = sql.raw(POOL_VALUES.join(', '));
-  return [
-    sql`matched as (${matching})`,
-    sql`counted as (select count(*) as matches from matched)`,
-    ...poolFilters.map(
-      ([pool, poolFilter]) =>
-        sql`${sql.identifier(pool)} as (${poolOfMatched(values, selectionsWhere(poolFilter, MATCHED_SELECTED) ?? sql`true`, FACET_POOL)})`,
-    ),
-  ];
 }
 
 /** PostgreSQL's driver parses JSON; PGlite's may leave it text. */
@@ -486,10 +434,6 @@ export function createProductsRepository(db: Database, { searchTimeoutMs }: Prod
     return [...after, ...before];
   }
 
-  /**
-   * A page of a search by relevance and its count (capped past SEARCH_COUNT_MAX), from one read of its matches'
-   * postings; then the page's rows alone are read whole.
-   */
   /** The products with these ids, in their order; a product deleted since the ids were read is left out. */
   async function rowsByIds(ids: string[]): Promise<ProductRow[]> {
     const rows = ids.length === 0 ? [] : await productsByIds.execute({ ids });
@@ -497,6 +441,10 @@ export function createProductsRepository(db: Database, { searchTimeoutMs }: Prod
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
+  /**
+   * A page of a search by relevance and its count (capped past SEARCH_COUNT_MAX), from one read of its matches;
+   * then the page's rows alone are read whole.
+   */
   async function rankedPageAndCount(
     query: ProductListFilter & { words: TypedWord[] },
   ): Promise<{ rows: ProductRow[]; total: number }> {

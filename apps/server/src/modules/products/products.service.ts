@@ -236,9 +236,7 @@ export function createProductsService(
     const generation = cache.generation;
     const filter = await filterOf(query);
     if (filter === undefined || filter.categoryTags?.length === 0) return undefined;
-    // Relevance matches the postings and counts its matches in the statement that ranks them: the count kept for the
-    // other sorts, which match the products' documents, never answers for it, nor its count for them. Where the two
-    // matchers disagreed, a page came with the other one's count.
+    // Relevance counts its matches in the statement that ranks them; the other sorts share a count kept per filter.
     return filter.words !== undefined && filter.sort === 'relevance'
       ? repository.rankedPageAndCount({ ...filter, words: filter.words })
       : pageAndCount(filter, countKey(query), generation);
