@@ -255,13 +255,18 @@ const FACET_COUNTS: Record<CountedGroup, SQL[]> = {
 };
 
 /**
- * The facets as `facetQuery` answers them: JSON of each group's counts, and of the counts per band with, for each pool,
- * whether it was full (`<pool>_full`).
+ * The facets as `facetQuery` answers them: JSON of each group's counts, and of each pool's counts.
  */
 interface FacetRow {
   categories: ValueCount[] | string;
   brands: ValueCount[] | string;
-  counts: Record<string, number | boolean> | string;
+  /** Per pool, the full filter's first: how many it holds, whether it is full, the bands of its groups. */
+  counts: PoolCounts[] | string;
+}
+interface PoolCounts {
+  matches: number;
+  full: boolean;
+  bands: Partial<Record<CountedGroup, number[]>>;
 }
 type ValueCount = { value: string; count: number };
 
@@ -323,24 +328,20 @@ export function facetQuery(db: Database, filter: ProductFilter): SQL {
       ) as ranked
       where position <= ${FACET_VALUES_MAX})`;
   };
-  // One pass over each pool counts every band counted there.
+  // One pass over each pool counts its matches and every band of the groups counted there.
   const counted = Object.keys(FACET_COUNTS) as CountedGroup[];
   const countsOf = (pool: string) => {
-    const entries = [
-      ...(pool === 'pool' ? [sql`'total', count(*)::int`] : []),
-      sql`${`${pool}_full`}::text, count(*) >= ${FACET_POOL}`,
-      ...counted
-        .filter((group) => poolName(group) === pool)
-        .flatMap((group) =>
-          FACET_COUNTS[group].map((aggregate, band) => sql`${`${group}_${band}`}::text, ${aggregate}`),
-        ),
-    ];
-    return sql`(select jsonb_build_object(${sql.join(entries, sql`, `)}) from ${sql.identifier(pool)})`;
+    const bands = counted
+      .filter((group) => poolName(group) === pool)
+      .map((group) => sql`${group}::text, json_build_array(${sql.join(FACET_COUNTS[group], sql`, `)})`);
+    return sql`(select json_build_object('matches', count(*)::int, 'full', count(*) >= ${FACET_POOL},
+      'bands', json_build_object(${sql.join(bands, sql`, `)})) from ${sql.identifier(pool)})`;
   };
-  const counts = sql.join(
+  // The full filter's pool first: its matches are the total.
+  const counts = sql`json_build_array(${sql.join(
     poolFilters.map(([pool]) => countsOf(pool)),
-    sql` || `,
-  );
+    sql`, `,
+  )})`;
   return sql`with ${sql.join([...pools, ...SHOP_CATEGORIES], sql`, `)}
     select ${valuesOf('categories')} as categories, ${valuesOf('brands')} as brands, ${counts} as counts`;
 }
@@ -367,18 +368,20 @@ const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.p
 async function readFacets(db: Database, filter: ProductFilter): Promise<ProductFacets & { capped: boolean }> {
   const [row] = await queryRows<FacetRow>(db, facetQuery(db, filter));
   if (!row) throw new Error('the facets query answered no row');
-  const counts = parsed(row.counts);
-  const band = (group: CountedGroup, index: number) => Number(counts[`${group}_${index}`] ?? 0);
+  const pools = parsed(row.counts);
+  // Each counted group is counted in one pool.
+  const bands = pools.reduce<PoolCounts['bands']>((all, pool) => ({ ...all, ...pool.bands }), {});
+  const band = (group: CountedGroup, index: number) => Number(bands[group]?.[index] ?? 0);
   const valueCounts = (rows: ValueCount[] | string) =>
     parsed(rows).map(({ value, count }) => ({ value, count: Number(count) }));
   return {
-    total: Number(counts.total ?? 0),
+    total: Number(pools[0]?.matches ?? 0),
     categories: valueCounts(row.categories),
     brands: valueCounts(row.brands),
     ratings: RATING_BANDS.map((min, index) => ({ min, count: band('ratings', index) })),
     prices: PRICE_BANDS.map(({ min, max }, index) => ({ min, max, count: band('prices', index) })),
     in_stock: band('in_stock', 0),
-    capped: Object.entries(counts).some(([key, full]) => key.endsWith('_full') && full === true),
+    capped: pools.some((pool) => pool.full),
   };
 }
 
