@@ -14,6 +14,7 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { drizzleOnPglite } from './pglite-statements.ts';
 import { listenOnPostgres, type ChannelListener, type Subscription } from './listen.ts';
 import * as schema from './schema.ts';
+import { parseTextArray, TEXT_ARRAY_OID } from './text-array.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -124,6 +125,10 @@ function poolQuiet(pool: pg.Pool, quietMs = 100, maxMs = 5000) {
     }
   };
 }
+
+// drizzle asks pg's registry for the parser of every type it leaves to pg, so text arrays are read faster there.
+const driverTextArray = pg.types.getTypeParser(TEXT_ARRAY_OID, 'text') as (value: string) => unknown;
+pg.types.setTypeParser(TEXT_ARRAY_OID, (value) => parseTextArray(value) ?? driverTextArray(value));
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const databaseUrl = options.databaseUrl;
