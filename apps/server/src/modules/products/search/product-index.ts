@@ -98,6 +98,8 @@ export class ProductIndex {
   private readonly freeWords: number[] = [];
   private readonly freeSlots: number[] = [];
   private slots = 0;
+  /** How many upserts and removals the index has taken: what was found in it holds while this stays. */
+  changes = 0;
   /** Called with each word that comes (true) or goes (false), for the word lookups kept beside the index. */
   onWord: (word: string, added: boolean) => void = () => undefined;
 
@@ -144,6 +146,7 @@ export class ProductIndex {
 
   /** Adds a product or replaces the one with its id. */
   upsert(product: IndexedProduct): void {
+    this.changes += 1;
     const slot = this.ids.slotOf(product.id);
     if (slot !== undefined) {
       if (this.createdUs[slot] === product.createdUs && this.seq[slot] === product.seq) {
@@ -162,6 +165,7 @@ export class ProductIndex {
   }
 
   remove(id: string): void {
+    this.changes += 1;
     const slot = this.ids.slotOf(id);
     if (slot !== undefined) this.removeSlot(slot);
   }
