@@ -310,7 +310,8 @@ export function facetQuery(db: Database, filter: ProductFilter): SQL {
     ['pool', filter],
     ...own.map((group): [string, ProductFilter] => [poolName(group), FACET_GROUPS[group].without(filter)]),
   ];
-  const pools = filter.words === undefined ? productPools(db, poolFilters) : searchPools(filter, poolFilters);
+  const pools =
+    filter.words === undefined ? productPools(db, poolFilters) : searchPools(db, filter, poolFilters);
   const selectedBrands = filter.brand ?? [];
   const valuesOf = (group: 'categories' | 'brands') => {
     const pool = poolOf(group);
@@ -351,18 +352,20 @@ export function facetQuery(db: Database, filter: ProductFilter): SQL {
     select ${valuesOf('categories')} as categories, ${valuesOf('brands')} as brands, ${counts} as counts`;
 }
 
+/** What a facet pool holds of each product: the columns its groups count, under the names they read. */
+const POOL_COLUMNS = {
+  categories: products.categories,
+  brand: products.brand,
+  ratings: products.ratings,
+  sale_cents: products.saleCents,
+  in_stock: sql<boolean>`${PRODUCT_FILTERED.inStock}`.as('in_stock'),
+};
+
 /** The facet pools of a list without words, each read from the products: from an index for a common filter. */
 function productPools(db: Database, poolFilters: [string, ProductFilter][]): SQL[] {
-  const columns = {
-    categories: products.categories,
-    brand: products.brand,
-    ratings: products.ratings,
-    sale_cents: products.saleCents,
-    in_stock: sql<boolean>`${PRODUCT_FILTERED.inStock}`.as('in_stock'),
-  };
   return poolFilters.map(
     ([pool, poolFilter]) =>
-      sql`${sql.identifier(pool)} as (${poolOfProducts(db.select(columns).from(products).$dynamic(), poolFilter, FACET_POOL)})`,
+      sql`${sql.identifier(pool)} as (${poolOfProducts(db.select(POOL_COLUMNS).from(products).$dynamic(), poolFilter, FACET_POOL)})`,
   );
 }
 
@@ -375,10 +378,11 @@ const MATCHED_SELECTED: SelectedColumns = { ...MATCHED, inStock: sql`${MATCHED}.
  * `products_search_idx`), which each pool narrows by its selections: the newest FACET_POOL, sorted only when more
  * match. A read per pool took each common word's matches from the table once a pool, and timed out under load.
  */
-function searchPools(filter: ProductFilter, poolFilters: [string, ProductFilter][]): SQL[] {
-  const matched = sql`select ${products.categories}, ${products.brand}, ${products.ratings}, ${products.saleCents},
-      ${PRODUCT_FILTERED.inStock} as in_stock, ${products.createdAt}, ${products.seq}
-    from ${products} where ${whereOf(unselected(filter))}`;
+function searchPools(db: Database, filter: ProductFilter, poolFilters: [string, ProductFilter][]): SQL[] {
+  const matched = db
+    .select({ ...POOL_COLUMNS, created_at: products.createdAt, seq: products.seq })
+    .from(products)
+    .where(whereOf(unselected(filter)));
   const newest = (where: SQL) => sql`
     select * from matched where ${where} and (select matches from counted) <= ${FACET_POOL}
     union all
