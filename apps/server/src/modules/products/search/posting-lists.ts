@@ -21,29 +21,6 @@ export class PostingLists {
     this.room = grown(this.room, size);
   }
 
-  /** Lays the lists out afresh with exactly the given lengths, all empty: for a bulk build that then `fill`s them. */
-  layOut(lengths: Int32Array, lists: number): void {
-    this.ensureList(lists - 1);
-    let total = 0;
-    for (let list = 0; list < lists; list += 1) total += lengths[list]!;
-    this.data = new Int32Array(Math.max(1024, total));
-    let at = 0;
-    for (let list = 0; list < lists; list += 1) {
-      this.start[list] = at;
-      this.length[list] = 0;
-      this.room[list] = lengths[list]!;
-      at += lengths[list]!;
-    }
-    this.used = at;
-    this.abandoned = 0;
-  }
-
-  /** Appends to a list laid out by `layOut`, which has room for it. */
-  fill(list: number, entry: number): void {
-    this.data[this.start[list]! + this.length[list]!] = entry;
-    this.length[list] = this.length[list]! + 1;
-  }
-
   /** Inserts `entry` at `position` of `list` (0 = first), moving the list if it has no room. */
   insert(list: number, position: number, entry: number): void {
     if (this.length[list] === this.room[list])

@@ -238,6 +238,12 @@ export class ProductIndex {
   private replaceWords(slot: number, entries: number[]): void {
     this.forward.ensureList(slot);
     const { data, start, length } = this.forward;
+    if (length[slot] === 0) {
+      // A new product, as every one of a load: nothing to take out, and `entriesOf` gives each word once.
+      for (const entry of entries) this.insertPosting(entry >> 1, (slot << 1) | (entry & 1));
+      this.forward.replace(slot, entries);
+      return;
+    }
     const old = new Set(data.subarray(start[slot], start[slot]! + length[slot]!));
     const next = new Set(entries);
     if (old.size === next.size && [...old].every((entry) => next.has(entry))) return;
