@@ -68,8 +68,8 @@ function grown<Array extends Float64Array | Float32Array | Int32Array | Uint8Arr
 
 /**
  * Every product's values in typed arrays by slot, and its words: a posting list per word (`postings`, entries
- * `slot << 1 | in name`, oldest first, so that a new product is appended), and the words of each slot (`forward`,
- * entries `word << 1 | in name`), which say what to take out when a product changes or goes.
+ * `slot << 1 | in name`, oldest first, so that a new product is appended; short prefixes have lists too), and the words
+ * of each slot (`forward`, entries `word << 1 | in name`), which say what to take out when a product changes or goes.
  */
 export class ProductIndex {
   readonly ids = new IdTable();
@@ -210,17 +210,35 @@ export class ProductIndex {
     this.categoryList[slot] = this.categoryLists.numberOf(product.categories);
   }
 
-  /** The forward entries of a product's words and short prefixes (in its name if such a word is), numbering new ones. */
+  /** The forward entries of a product: each of its words, in its name or not, numbering new ones. */
   private entriesOf(product: IndexedProduct): number[] {
     const named = new Set(product.named);
-    const inName = new Map<string, boolean>();
-    const add = (word: string, isNamed: boolean) => inName.set(word, (inName.get(word) ?? false) || isNamed);
+    const entries = new Map<number, number>();
     for (const word of product.words) {
-      add(word, named.has(word));
-      for (let length = 1; length <= Math.min(SHORT_PREFIX_MAX, word.length); length += 1)
-        add(prefixKey(word.slice(0, length)), named.has(word));
+      const number = this.numberWord(word);
+      entries.set(number, (entries.get(number) ?? 0) | (named.has(word) ? 1 : 0));
     }
-    return [...inName].map(([word, isNamed]) => (this.numberWord(word) << 1) | (isNamed ? 1 : 0));
+    return [...entries].map(([number, inName]) => (number << 1) | inName);
+  }
+
+  /**
+   * The posting entries of forward entries: each word, and each of its short prefixes (in the name if a word with it
+   * is), numbering new ones. Prefixes are not kept in `forward`: they took more room there than the words.
+   */
+  private postingEntriesOf(words: ArrayLike<number>): Set<number> {
+    const entries = new Map<number, number>();
+    for (let at = 0; at < words.length; at += 1) {
+      const entry = words[at]!;
+      entries.set(entry >> 1, (entries.get(entry >> 1) ?? 0) | (entry & 1));
+      const text = this.words[entry >> 1]!;
+      for (let length = 1; length <= Math.min(SHORT_PREFIX_MAX, text.length); length += 1) {
+        const prefix = this.numberWord(prefixKey(text.slice(0, length)));
+        entries.set(prefix, (entries.get(prefix) ?? 0) | (entry & 1));
+      }
+    }
+    const postings = new Set<number>();
+    for (const [number, inName] of entries) postings.add((number << 1) | inName);
+    return postings;
   }
 
   private numberWord(word: string): number {
@@ -234,22 +252,22 @@ export class ProductIndex {
     return number;
   }
 
-  /** Sets the words of `slot` to `entries`, changing only the postings that differ. */
-  private replaceWords(slot: number, entries: number[]): void {
+  /** Sets the words of `slot` to `words` (forward entries), changing only the postings that differ. */
+  private replaceWords(slot: number, words: number[]): void {
     this.forward.ensureList(slot);
     const { data, start, length } = this.forward;
+    const next = this.postingEntriesOf(words);
     if (length[slot] === 0) {
-      // A new product, as every one of a load: nothing to take out, and `entriesOf` gives each word once.
-      for (const entry of entries) this.insertPosting(entry >> 1, (slot << 1) | (entry & 1));
-      this.forward.replace(slot, entries);
+      // A new product, as every one of a load: nothing to take out.
+      for (const entry of next) this.insertPosting(entry >> 1, (slot << 1) | (entry & 1));
+      this.forward.replace(slot, words);
       return;
     }
-    const old = new Set(data.subarray(start[slot], start[slot]! + length[slot]!));
-    const next = new Set(entries);
+    const old = this.postingEntriesOf(data.subarray(start[slot], start[slot]! + length[slot]!));
     if (old.size === next.size && [...old].every((entry) => next.has(entry))) return;
     for (const entry of old) if (!next.has(entry)) this.removePosting(entry >> 1, slot);
     for (const entry of next) if (!old.has(entry)) this.insertPosting(entry >> 1, (slot << 1) | (entry & 1));
-    this.forward.replace(slot, [...next]);
+    this.forward.replace(slot, words);
     for (const entry of old) this.forgetIfUnused(entry >> 1);
   }
 
