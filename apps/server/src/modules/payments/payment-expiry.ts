@@ -23,6 +23,11 @@ export function startPaymentExpiry(options: {
     } catch (error) {
       log.warn({ err: error }, 'unpaid orders not cancelled; tried again later');
     }
-    await cards?.retryRefunds();
+    // Its own try: a rejection here would end the process (a deadlock with a migration did, at start).
+    try {
+      await cards?.retryRefunds();
+    } catch (error) {
+      log.warn({ err: error }, 'card refunds not asked again; tried again later');
+    }
   });
 }
