@@ -40,12 +40,19 @@ const migrate = (database: DatabaseHandle) =>
     await vacuumSearch(database.db);
   });
 
-/** Seeds an empty database when asked; the demo accounts' new passwords are shown then, and never again. */
-async function seedIfAsked(database: DatabaseHandle, env: Env, log: Pick<BaseLogger, 'info'>) {
-  if (!env.SEED_ON_START) return;
-  const seeded = await database.exclusively(() => seedDemoIfEmpty(database.db, env.PAYOUT_HOLD_DAYS));
-  if (!seeded) return;
-  const { signIns, ...counts } = seeded;
+type Seeded = NonNullable<Awaited<ReturnType<typeof seedDemoIfEmpty>>>;
+
+/**
+ * Seeds an empty database when asked, before the app starts its work in the background: the seed empties tables, and
+ * a round of the payment expiry reading them meanwhile deadlocked with it.
+ */
+async function seedIfAsked(database: DatabaseHandle, env: Env): Promise<Seeded | undefined> {
+  if (!env.SEED_ON_START) return undefined;
+  return (await database.exclusively(() => seedDemoIfEmpty(database.db, env.PAYOUT_HOLD_DAYS))) ?? undefined;
+}
+
+/** The demo accounts' new passwords are shown once, when the seed made them. */
+function logSeeded({ signIns, ...counts }: Seeded, log: Pick<BaseLogger, 'info'>): void {
   log.info(counts, 'empty database: demo catalog created');
   for (const signIn of signIns) log.info(signInLine(signIn));
 }
@@ -55,6 +62,7 @@ async function serve(env: Env, prepared: boolean): Promise<void> {
   limitHeapGrowth(env.DATABASE_URL ? 'postgres' : 'pglite');
   const database = await openDatabaseOrExit(env);
   if (!prepared) await migrate(database);
+  const seeded = prepared ? undefined : await seedIfAsked(database, env);
 
   const app = await buildApp({
     database,
@@ -63,8 +71,7 @@ async function serve(env: Env, prepared: boolean): Promise<void> {
     logger: loggerOptions(env),
   });
   app.addHook('onClose', () => database.close());
-
-  if (!prepared) await seedIfAsked(database, env, app.log);
+  if (seeded) logSeeded(seeded, app.log);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -98,7 +105,8 @@ async function main(): Promise<void> {
       const database = await openDatabaseOrExit(env);
       try {
         await migrate(database);
-        await seedIfAsked(database, env, log);
+        const seeded = await seedIfAsked(database, env);
+        if (seeded) logSeeded(seeded, log);
       } finally {
         await database.close();
       }
