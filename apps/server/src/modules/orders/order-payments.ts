@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@bazaar/shared/orders';
+import type { OrderStatus, PaymentMethod } from '@bazaar/shared/orders';
 import type { Payment, SalePayment } from '@bazaar/shared/payments';
 import type { AfterMove } from './orders.repository.ts';
 
@@ -19,10 +19,23 @@ export interface PlacementTerms {
   commissionBasisPoints: number;
 }
 
+/** What a payment is derived from when its order has just been placed. */
+export interface PlacedLedger {
+  method: PaymentMethod;
+  placedAt: Date;
+  lines: { sellerEmail: string; status: OrderStatus; lineTotalCents: number }[];
+  shippingBySeller: ReadonlyMap<string, number>;
+}
+
 /** What orders need of payments (the payments module provides it): orders never read or write money themselves. */
 export interface OrderPayments {
   /** Refuses (400, naming paymentMethod) a method the shop does not offer now; else its terms for a new order. */
   atPlacement(method: PaymentMethod): Promise<PlacementTerms>;
+  /**
+   * The payment of an order just placed, from what the placement wrote: no events yet, its lines and each seller's
+   * shipping as placed. Reads nothing.
+   */
+  ofPlaced(placed: PlacedLedger): Payment;
   /** Each order's payment, read for all of them at once. */
   ofOrders(orderIds: string[]): Promise<Map<string, Payment>>;
   /** Each order's payment as a seller sees their part of it (a whole order's for an admin: `sellerEmail` undefined). */

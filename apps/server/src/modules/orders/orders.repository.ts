@@ -333,39 +333,60 @@ function orderPlacement(db: Database, { lockBuyer }: { lockBuyer: boolean }) {
       array(select id::text from repriced) as repriced`,
   );
 
-  /** The buyer's orders, one at a time: the next one's statement then sees what the last one holds. */
-  const oneBuyerAtATime = async (userEmail: string, values: Record<string, unknown>) => {
-    if (!lockBuyer) return place(values);
+  const nextOrderNumber = prepareRows<{ number: number }>(
+    db,
+    'next_order_number',
+    sql`select nextval('order_numbers')::float8 as number`,
+  );
+  const lockBuyerNextOrderNumber = prepareRows<{ number: number }>(
+    db,
+    'lock_buyer_next_order_number',
+    sql`select pg_advisory_xact_lock(hashtextextended(${value('lockKey')}, 0)), nextval('order_numbers')::float8 as number`,
+  );
+
+  /**
+   * Draws the order's number and runs `placeNumbered` with it. The buyer's orders are placed one at a time: the next
+   * one's statement then sees what the last one holds. The number is drawn before the statement, so that its mails
+   * carry it: an order not placed leaves a gap, never a reuse.
+   */
+  const oneBuyerAtATime = async <T>(
+    userEmail: string,
+    placeNumbered: (number: number, tx?: Database) => Promise<T>,
+  ): Promise<T> => {
+    const numberOf = (rows: { number: number }[]) => {
+      const [drawn] = rows;
+      if (!drawn) throw new Error('the order number sequence answered no row');
+      return drawn.number;
+    };
+    if (!lockBuyer) return placeNumbered(numberOf(await nextOrderNumber({})));
     return db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${`bazaar:orders:${userEmail}`}, 0))`,
-      );
-      return place(values, tx);
+      const drawn = await lockBuyerNextOrderNumber({ lockKey: `bazaar:orders:${userEmail}` }, tx);
+      return placeNumbered(numberOf(drawn), tx);
     });
   };
 
   return async (
-    order: PlacedOrder,
+    unnumbered: Omit<PlacedOrder, 'number'>,
     lines: (NewOrderLineRow & CheckedOnly)[],
     shipping: ReadonlyMap<string, number>,
-    mails: OutgoingMail[],
+    mailsOf: (order: PlacedOrder) => OutgoingMail[],
     holdLimit: number,
   ): Promise<Placement> => {
-    const status = order.status ?? 'processing';
-    const idempotencyKey = order.idempotencyKey ?? null;
-    const requestDigest = order.requestDigest ?? null;
+    const status = unnumbered.status ?? 'processing';
+    const idempotencyKey = unnumbered.idempotencyKey ?? null;
+    const requestDigest = unnumbered.requestDigest ?? null;
     // Lines, units and mails travel as JSON parameters, read back as rows.
-    const [row] = await oneBuyerAtATime(order.userEmail, {
+    const values = {
       holdLimit,
       units: JSON.stringify(unitsPerProduct(lines).map(([id, units]) => ({ id, units }))),
-      ...order,
+      ...unnumbered,
       status,
       idempotencyKey,
       requestDigest,
       // With the seller's identity and terms the line was priced with, which the statement checks.
       lines: JSON.stringify(
         lines.map((line) => ({
-          ...rowOfColumnNames(orderLines, { ...line, orderId: order.id }),
+          ...rowOfColumnNames(orderLines, { ...line, orderId: unnumbered.id }),
           ...Object.fromEntries(
             checkedFields.map(({ group, key, field }) => [
               field,
@@ -380,7 +401,12 @@ function orderPlacement(db: Database, { lockBuyer }: { lockBuyer: boolean }) {
           shipping_cents: shippingCents,
         })),
       ),
-      mails: JSON.stringify(mails),
+    };
+    const { order, mails, row } = await oneBuyerAtATime(unnumbered.userEmail, async (number, tx) => {
+      const numbered = { ...unnumbered, number };
+      const queued = mailsOf(numbered);
+      const [answer] = await place({ ...values, number, mails: JSON.stringify(queued) }, tx);
+      return { order: numbered, mails: queued, row: answer };
     });
     if (!row) throw new Error('the order statement answered no row');
     if (row.repriced.length > 0) return { outcome: 'repriced', productIds: row.repriced };
@@ -432,11 +458,6 @@ export function createOrdersRepository(
     afterMove,
   }: OrdersRepositoryOptions = {},
 ) {
-  const nextOrderNumber = prepareRows<{ number: number }>(
-    db,
-    'next_order_number',
-    sql`select nextval('order_numbers')::float8 as number`,
-  );
   // Prepared once: every order asks it, and drizzle would build its SQL again each time.
   const productsByIds = db
     .select(orderedProductColumns)
@@ -504,10 +525,6 @@ export function createOrdersRepository(
       shipping: ReadonlyMap<string, number>,
       mailsOf: (order: PlacedOrder, lines: NewOrderLineRow[]) => OutgoingMail[],
     ): Promise<Placement> {
-      // Drawn before the statement, so that its mails carry it; an order not placed leaves a gap, never a reuse.
-      const [drawn] = await nextOrderNumber({});
-      if (!drawn) throw new Error('the order number sequence answered no row');
-      const placed = { ...order, id: randomUUID(), number: drawn.number };
       const lines = priced.map((line) => ({
         ...line,
         stockTaken: false,
@@ -522,10 +539,10 @@ export function createOrdersRepository(
         commissionCents: commissionCents(line.lineTotalCents, commissionBasisPoints),
       }));
       const placement = await insertOrder(
-        placed,
+        { ...order, id: randomUUID() },
         lines,
         shipping,
-        mailsOf(placed, lines),
+        (placed) => mailsOf(placed, lines),
         unitsHeldPerProduct,
       );
       if (placement.outcome === 'repriced') {

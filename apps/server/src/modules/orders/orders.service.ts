@@ -517,9 +517,13 @@ export function createOrdersService(
             ...line,
             seller: lines[index]?.seller ?? null,
           }));
-          const [order] = await withPayments(payments, [toOrder(placement.order, placed, shipping, images)]);
-          if (!order) throw new Error('a placed order without its payment');
-          return { order, created: true };
+          const payment = payments.ofPlaced({
+            method: placement.order.paymentMethod,
+            placedAt: placement.order.orderTime,
+            lines: placement.lines,
+            shippingBySeller: shipping,
+          });
+          return { order: { ...toOrder(placement.order, placed, shipping, images), payment }, created: true };
         }
         // The key's order (made before, or by a concurrent submission) is the answer, even once it took the last units.
         const replayed = await earlier();

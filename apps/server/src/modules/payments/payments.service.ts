@@ -324,6 +324,9 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
       return { payTo: number === null ? undefined : { method, number }, commissionBasisPoints };
     },
 
+    ofPlaced: (placed) =>
+      toPayment({ ...placed, shippingBySeller: new Map(placed.shippingBySeller), events: [] }),
+
     async ofOrders(orderIds) {
       const ledgers = await repository.ledgers(orderIds);
       return new Map([...ledgers].map(([id, ledger]) => [id, toPayment(ledger)]));

@@ -175,6 +175,15 @@ describe('a bKash order', () => {
     expect(mail?.textBody).toContain(`${TEST_PUBLIC_URL}/dashboard/orders/${order.number}`);
   });
 
+  it.each(['bkash', 'cash on delivery'] as const)(
+    'answers its placement (%s) with the payment its page shows, shipping included',
+    async (method) => {
+      const order = await newOrder(method);
+      expect(order.payment.due).toBe(85);
+      expect((await orderAs(testApp.app, bea, order)).payment).toEqual(order.payment);
+    },
+  );
+
   it('placed before payments were recorded ships unpaid, as it was placed to, and its sale says so', async () => {
     const order = await newOrder();
     expect((await saleAs(testApp.app, mia, order)).payment.shipsOncePaid).toBe(true);
