@@ -16,18 +16,18 @@ export function startPaymentExpiry(options: {
   log: FastifyBaseLogger;
 }): { stop(): Promise<void> } {
   const { service, cards, moveLines, everyMs, log } = options;
-  return runPeriodically(everyMs, async () => {
-    try {
-      const expired = await service.expireUnpaid(moveLines);
-      if (expired > 0) log.info({ expired }, 'unpaid orders cancelled');
-    } catch (error) {
-      log.warn({ err: error }, 'unpaid orders not cancelled; tried again later');
-    }
-    // Its own try: a rejection here would end the process (a deadlock with a migration did, at start).
-    try {
+  return runPeriodically(
+    everyMs,
+    async () => {
+      // Its own try: the refunds below are asked again whether or not this part failed.
+      try {
+        const expired = await service.expireUnpaid(moveLines);
+        if (expired > 0) log.info({ expired }, 'unpaid orders cancelled');
+      } catch (error) {
+        log.warn({ err: error }, 'unpaid orders not cancelled; tried again later');
+      }
       await cards?.retryRefunds();
-    } catch (error) {
-      log.warn({ err: error }, 'card refunds not asked again; tried again later');
-    }
-  });
+    },
+    (error) => log.warn({ err: error }, 'card refunds not asked again; tried again later'),
+  );
 }

@@ -16,20 +16,18 @@ export function startUploadCleanup(options: {
   const { store, graceHours, log } = options;
 
   async function removeAll(): Promise<void> {
-    try {
-      let removed = 0;
-      for (
-        let batch = await store.deleteUnused(graceHours);
-        batch > 0;
-        batch = await store.deleteUnused(graceHours)
-      ) {
-        removed += batch;
-      }
-      if (removed > 0) log.info({ removed }, 'unused uploaded pictures deleted');
-    } catch (error) {
-      log.warn({ err: error }, 'unused uploaded pictures not deleted; tried again later');
+    let removed = 0;
+    for (
+      let batch = await store.deleteUnused(graceHours);
+      batch > 0;
+      batch = await store.deleteUnused(graceHours)
+    ) {
+      removed += batch;
     }
+    if (removed > 0) log.info({ removed }, 'unused uploaded pictures deleted');
   }
 
-  return runPeriodically(EVERY_MS, removeAll);
+  return runPeriodically(EVERY_MS, removeAll, (error) =>
+    log.warn({ err: error }, 'unused uploaded pictures not deleted; tried again later'),
+  );
 }
