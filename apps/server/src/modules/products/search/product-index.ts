@@ -54,6 +54,15 @@ class Numbering<Value> {
   }
 }
 
+/** Notes word `number` in `entries`: in the name (1) if any of its sightings is. */
+function note(entries: Map<number, number>, number: number, inName: number): void {
+  entries.set(number, (entries.get(number) ?? 0) | inName);
+}
+
+/** Each noted word as an entry: its number, and its in-name flag in the lowest bit. */
+const packed = (entries: Map<number, number>): number[] =>
+  [...entries].map(([number, inName]) => (number << 1) | inName);
+
 function grown<Array extends Float64Array | Float32Array | Int32Array | Uint8Array>(
   array: Array,
   size: number,
@@ -214,11 +223,8 @@ export class ProductIndex {
   private entriesOf(product: IndexedProduct): number[] {
     const named = new Set(product.named);
     const entries = new Map<number, number>();
-    for (const word of product.words) {
-      const number = this.numberWord(word);
-      entries.set(number, (entries.get(number) ?? 0) | (named.has(word) ? 1 : 0));
-    }
-    return [...entries].map(([number, inName]) => (number << 1) | inName);
+    for (const word of product.words) note(entries, this.numberWord(word), named.has(word) ? 1 : 0);
+    return packed(entries);
   }
 
   /**
@@ -229,16 +235,13 @@ export class ProductIndex {
     const entries = new Map<number, number>();
     for (let at = 0; at < words.length; at += 1) {
       const entry = words[at]!;
-      entries.set(entry >> 1, (entries.get(entry >> 1) ?? 0) | (entry & 1));
+      note(entries, entry >> 1, entry & 1);
       const text = this.words[entry >> 1]!;
       for (let length = 1; length <= Math.min(SHORT_PREFIX_MAX, text.length); length += 1) {
-        const prefix = this.numberWord(prefixKey(text.slice(0, length)));
-        entries.set(prefix, (entries.get(prefix) ?? 0) | (entry & 1));
+        note(entries, this.numberWord(prefixKey(text.slice(0, length))), entry & 1);
       }
     }
-    const postings = new Set<number>();
-    for (const [number, inName] of entries) postings.add((number << 1) | inName);
-    return postings;
+    return new Set(packed(entries));
   }
 
   private numberWord(word: string): number {
