@@ -7,7 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { SQL } from 'drizzle-orm';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { paths } from '../paths.ts';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -22,6 +22,22 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as { rows: Row[] };
   return result.rows;
+}
+
+/**
+ * Runs independent reads: at once on the pool's connections, one after the other in a transaction, whose one
+ * connection takes one query at a time (pg deprecates queueing queries on a client, and pg 9 will refuse them).
+ */
+export async function readEach<const Reads extends readonly (() => Promise<unknown>)[]>(
+  executor: Database,
+  reads: Reads,
+): Promise<{ -readonly [K in keyof Reads]: Awaited<ReturnType<Reads[K]>> }> {
+  type Results = { -readonly [K in keyof Reads]: Awaited<ReturnType<Reads[K]>> };
+  if (!(executor instanceof PgTransaction))
+    return (await Promise.all(reads.map((read) => read()))) as Results;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as Results;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@bazaar/shared/orders';
 import type { PayoutMethod } from '@bazaar/shared/earnings';
-import type { Database } from '../../db/client.ts';
+import { readEach, type Database } from '../../db/client.ts';
 import { orderLines, orderParts, orders, payouts, sellerLedger, users } from '../../db/schema.ts';
 import { queueShopMails, type OutgoingMail } from '../mail/mail.module.ts';
 import type { PartAmounts, PartEntryKind } from './ledger-rules.ts';
@@ -68,23 +68,25 @@ export function createEarningsRepository(db: Database, { holdDays }: { holdDays:
 
     /** Each seller's part of the order, with what their ledger holds for it (read in the move's transaction). */
     async partsOnRecord(tx: Executor, orderId: string): Promise<PartOnRecord[]> {
-      const [lines, parts, held] = await Promise.all([
-        tx
-          .select({
-            sellerEmail: orderLines.sellerEmail,
-            status: orderLines.status,
-            lineTotalCents: orderLines.lineTotalCents,
-            commissionCents: orderLines.commissionCents,
-          })
-          .from(orderLines)
-          .where(eq(orderLines.orderId, orderId))
-          .orderBy(asc(orderLines.position)),
-        tx.select().from(orderParts).where(eq(orderParts.orderId, orderId)),
-        tx
-          .select({ sellerEmail: sellerLedger.sellerEmail, kind: sellerLedger.kind, sum: balanceSum })
-          .from(sellerLedger)
-          .where(eq(sellerLedger.orderId, orderId))
-          .groupBy(sellerLedger.sellerEmail, sellerLedger.kind),
+      const [lines, parts, held] = await readEach(tx, [
+        () =>
+          tx
+            .select({
+              sellerEmail: orderLines.sellerEmail,
+              status: orderLines.status,
+              lineTotalCents: orderLines.lineTotalCents,
+              commissionCents: orderLines.commissionCents,
+            })
+            .from(orderLines)
+            .where(eq(orderLines.orderId, orderId))
+            .orderBy(asc(orderLines.position)),
+        () => tx.select().from(orderParts).where(eq(orderParts.orderId, orderId)),
+        () =>
+          tx
+            .select({ sellerEmail: sellerLedger.sellerEmail, kind: sellerLedger.kind, sum: balanceSum })
+            .from(sellerLedger)
+            .where(eq(sellerLedger.orderId, orderId))
+            .groupBy(sellerLedger.sellerEmail, sellerLedger.kind),
       ]);
       const bySeller = new Map<string, PartOnRecord>();
       for (const { sellerEmail, ...line } of lines) {

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, lt, gte, notExists, sql } f
 import { alias } from 'drizzle-orm/pg-core';
 import type { OrderStatus } from '@bazaar/shared/orders';
 import type { PaymentSettings } from '@bazaar/shared/payments';
-import type { Database } from '../../db/client.ts';
+import { readEach, type Database } from '../../db/client.ts';
 import {
   orderLines,
   orderParts,
@@ -64,27 +64,30 @@ export function createPaymentsRepository(db: Database) {
   /** The ledgers of many orders in four queries (no query per order); orders that do not exist have none. */
   async function ledgers(orderIds: string[], executor: Executor = db): Promise<Map<string, Ledger>> {
     if (orderIds.length === 0) return new Map();
-    const [methods, events, lines, parts] = await Promise.all([
-      executor
-        .select({ id: orders.id, method: orders.paymentMethod, placedAt: orders.orderTime })
-        .from(orders)
-        .where(inArray(orders.id, orderIds)),
-      executor
-        .select()
-        .from(paymentEvents)
-        .where(inArray(paymentEvents.orderId, orderIds))
-        .orderBy(asc(paymentEvents.seq)),
-      executor
-        .select({
-          orderId: orderLines.orderId,
-          sellerEmail: orderLines.sellerEmail,
-          status: orderLines.status,
-          lineTotalCents: orderLines.lineTotalCents,
-        })
-        .from(orderLines)
-        .where(inArray(orderLines.orderId, orderIds))
-        .orderBy(asc(orderLines.orderId), asc(orderLines.position)),
-      executor.select().from(orderParts).where(inArray(orderParts.orderId, orderIds)),
+    const [methods, events, lines, parts] = await readEach(executor, [
+      () =>
+        executor
+          .select({ id: orders.id, method: orders.paymentMethod, placedAt: orders.orderTime })
+          .from(orders)
+          .where(inArray(orders.id, orderIds)),
+      () =>
+        executor
+          .select()
+          .from(paymentEvents)
+          .where(inArray(paymentEvents.orderId, orderIds))
+          .orderBy(asc(paymentEvents.seq)),
+      () =>
+        executor
+          .select({
+            orderId: orderLines.orderId,
+            sellerEmail: orderLines.sellerEmail,
+            status: orderLines.status,
+            lineTotalCents: orderLines.lineTotalCents,
+          })
+          .from(orderLines)
+          .where(inArray(orderLines.orderId, orderIds))
+          .orderBy(asc(orderLines.orderId), asc(orderLines.position)),
+      () => executor.select().from(orderParts).where(inArray(orderParts.orderId, orderIds)),
     ]);
     const byOrder = new Map<string, Ledger>(
       methods.map(({ id, method, placedAt }) => [
