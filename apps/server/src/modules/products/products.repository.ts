@@ -36,6 +36,7 @@ import {
   type ProductFacets,
 } from '@bazaar/shared/product-facets';
 import { queryRows, type Database } from '../../db/client.ts';
+import { batchPerTurn } from '../../lib/per-turn-batch.ts';
 import { FACET_GROUPS, unselected, type FacetGroup } from './search/facet-groups.ts';
 import type { ShopCategory } from './search/facet-counts.ts';
 import { readLexemes } from './search/index-rows.ts';
@@ -480,12 +481,14 @@ export function createProductsRepository(db: Database, { searchTimeoutMs }: Prod
     return [...after, ...before];
   }
 
-  /** The products with these ids, in their order; a product deleted since the ids were read is left out. */
-  async function rowsByIds(ids: string[]): Promise<ProductRow[]> {
-    const rows = ids.length === 0 ? [] : await productsByIds.execute({ ids });
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
-  }
+  /**
+   * The products with these ids, in their order; a product deleted since the ids were read is left out. The pages of
+   * the searches answered in one turn are read together.
+   */
+  const rowsByIds: (ids: string[]) => Promise<ProductRow[]> = batchPerTurn(
+    (ids) => productsByIds.execute({ ids }),
+    (row) => row.id,
+  );
 
   /**
    * A page of a search by relevance and its count (capped past SEARCH_COUNT_MAX), from one read of its matches;
