@@ -44,6 +44,32 @@ export function createChangeFollower(forget: () => void) {
   };
 }
 
+/**
+ * One value read from rows any process may change (`read`), kept in this process while their announcements are heard:
+ * forgotten at each one and read again when next asked, and read every time while announcements cannot be heard.
+ */
+export function createKeptValue<Value>(read: () => Promise<Value>) {
+  let kept: { value: Value } | undefined;
+  const changes = createChangeFollower(() => (kept = undefined));
+
+  return {
+    /** Follows the announcements of changes to what `read` reads (`followChanges`). */
+    changes,
+
+    /** The value as of the call: the kept one once every change announced before the call has been heard. */
+    async get(): Promise<Value> {
+      if (changes.following && kept) {
+        if (!(await changes.caughtUp())) changes.invalidate();
+        else if (kept) return kept.value;
+      }
+      const generation = changes.generation;
+      const value = await read();
+      if (changes.following && generation === changes.generation) kept = { value };
+      return value;
+    },
+  };
+}
+
 export type ChangeFollower = Pick<
   ReturnType<typeof createChangeFollower>,
   'invalidate' | 'follow' | 'catchUpWith'

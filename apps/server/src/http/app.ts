@@ -92,7 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
-      const payments = createPayments({ db, env });
+      const payments = createPayments({ database, env });
       const earnings = createEarnings({ db, env });
       const { isAdmin } = await registerAuth(api, {
         database,

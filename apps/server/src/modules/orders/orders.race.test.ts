@@ -38,7 +38,7 @@ describe('a product deleted while its order is placed', () => {
         return repository.placeOrder(...args);
       },
     };
-    const payments = createPayments({ db: database.db, env: parseEnv({}) }).forOrders;
+    const payments = createPayments({ database, env: parseEnv({}) }).forOrders;
     const service = createOrdersService(racing, payments, shopImageUrls('http://shop.test'), TEST_PUBLIC_URL);
 
     const placing = service.create(buyer, OrderCreateSchema.parse(orderBody([product.id])), 'race-key');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../../config/env.ts';
-import type { Database } from '../../db/client.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { followChanges } from '../../db/follow-changes.ts';
 import { startPaymentExpiry } from './payment-expiry.ts';
 import { createPaymentsRepository } from './payments.repository.ts';
 import { paymentRoutes } from './payments.routes.ts';
@@ -15,7 +16,11 @@ import { createStripeClient } from './stripe/stripe-client.ts';
  * lines; `register` then adds the routes, cards through Stripe when configured, and the ending of unpaid orders,
  * which moves lines as orders do.
  */
-export function createPayments({ db, env }: { db: Database; env: Env }) {
+/** The channel of migration 0035's announcements: the settings were written. */
+const SETTINGS_CHANNEL = 'bazaar_settings';
+
+export function createPayments({ database, env }: { database: DatabaseHandle; env: Env }) {
+  const { db } = database;
   const repository = createPaymentsRepository(db);
   let cards: CardPayments | undefined;
   const service = createPaymentsService(repository, {
@@ -45,6 +50,11 @@ export function createPayments({ db, env }: { db: Database; env: Env }) {
           shopUrl: env.PUBLIC_URL,
           log: api.log,
         });
+      const stopFollowing = await followChanges(database, SETTINGS_CHANNEL, service.settingsChanges, {
+        log: api.log,
+        what: 'the payment settings kept',
+      });
+      api.addHook('onClose', () => stopFollowing());
       await api.register(paymentRoutes(service));
       await api.register(cardRoutes(cards));
       const expiry = startPaymentExpiry({

@@ -19,6 +19,7 @@ import {
 } from '@bazaar/shared/payments';
 import { percentToBasisPoints } from '@bazaar/shared/commission';
 import { centsToDollars, dollarsToCents, formatDollars, sumCents } from '@bazaar/shared/pricing';
+import { createKeptValue } from '../../db/follow-changes.ts';
 import { AppError, notFound } from '../../errors/app-error.ts';
 import type { Viewer } from '../auth/auth.module.ts';
 import { paymentMail, saleCancelledMails, type PaymentNews } from '../mail/mail.module.ts';
@@ -192,8 +193,11 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
     });
   }
 
+  /** What an admin stored, kept while every process's writes of the settings are heard (migration 0035). */
+  const storedSettings = createKeptValue(() => repository.storedSettings());
+
   async function currentSettings(): Promise<PaymentSettings> {
-    const set = await repository.storedSettings();
+    const set = await storedSettings.get();
     return {
       bkashNumber: set.bkashNumber ?? configured.bkashNumber,
       rocketNumber: set.rocketNumber ?? configured.rocketNumber,
@@ -385,6 +389,8 @@ export function createPaymentsService(repository: PaymentsRepository, options: P
   return {
     forOrders,
     paymentOptions,
+    /** Follows the announcements on `SETTINGS_CHANNEL` (`followChanges`): the stored settings are kept till then. */
+    settingsChanges: storedSettings.changes,
     /** Records a refund due for what was paid beyond what the order is now worth (card payments apply it too). */
     reconcile,
 
