@@ -1,3 +1,4 @@
+import { vi, type MockInstance } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { createPostgresDatabase } from './test-database.ts';
@@ -21,3 +22,11 @@ export async function createTwoServers(envOverrides: Record<string, string> = {}
     },
   };
 }
+
+/** A test server whose reads through drizzle's `select` are counted: whether an answer read the database. */
+export type WatchedServer = TestApp & { reads: MockInstance };
+
+export const watchReads = (server: TestApp): WatchedServer => ({
+  ...server,
+  reads: vi.spyOn(server.database.db, 'select'),
+});

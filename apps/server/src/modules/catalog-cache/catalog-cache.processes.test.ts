@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Order } from '@bazaar/shared/orders';
 import type { Product } from '@bazaar/shared/products';
@@ -9,20 +9,16 @@ import { seedDemoData } from '../../demo/seed.ts';
 import { asBearer, signUp, signUpAdmin, TEST_ORIGIN, type TestAccount } from '../../test/accounts.ts';
 import { orderBody, placeOrder, saleMoveBody } from '../../test/order-fixtures.ts';
 import { insertProducts, productRow } from '../../test/product-fixtures.ts';
-import type { TestApp } from '../../test/test-app.ts';
 import { testEngine } from '../../test/test-database.ts';
-import { createTwoServers } from '../../test/two-servers.ts';
-
-/** Two server processes on one PostgreSQL database, each with its own pool, listener and cache. */
-type Server = TestApp & { reads: MockInstance };
+import { createTwoServers, watchReads, type WatchedServer } from '../../test/two-servers.ts';
 
 let close = async () => {};
-let a: Server;
-let b: Server;
+let a: WatchedServer;
+let b: WatchedServer;
 let seller: TestAccount;
 let productId: string;
 
-async function read(server: Server, url = `/api/products/${productId}`) {
+async function read(server: WatchedServer, url = `/api/products/${productId}`) {
   server.reads.mockClear();
   const response = await server.app.inject({ method: 'GET', url });
   return { response, product: response.json<Product>(), fromDatabase: server.reads.mock.calls.length > 0 };
@@ -48,11 +44,7 @@ describe.runIf(testEngine === 'postgres')('two server processes on one PostgreSQ
   beforeAll(async () => {
     const two = await createTwoServers();
     close = two.close;
-    const watched = (server: TestApp): Server => ({
-      ...server,
-      reads: vi.spyOn(server.database.db, 'select'),
-    });
-    [a, b] = [watched(two.servers[0]), watched(two.servers[1])];
+    [a, b] = [watchReads(two.servers[0]), watchReads(two.servers[1])];
     seller = await signUp(a.app, 'two-processes@bazaar.test');
     const [row] = await insertProducts(a.database.db, [productRow({ sellerId: seller.id })]);
     productId = row!.id;

@@ -1,18 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PublicConfig } from '@bazaar/shared/auth';
 import { LISTENER_APPLICATION_NAME } from '../../db/listen.ts';
 import { asBearer, signUpAdmin, type TestAccount } from '../../test/accounts.ts';
-import type { TestApp } from '../../test/test-app.ts';
 import { testEngine } from '../../test/test-database.ts';
-import { createTwoServers } from '../../test/two-servers.ts';
-
-/** Two server processes on one PostgreSQL database, each keeping the payment settings it read. */
-type Server = TestApp & { reads: MockInstance };
+import { createTwoServers, watchReads, type WatchedServer } from '../../test/two-servers.ts';
 
 let close = async () => {};
-let a: Server;
-let b: Server;
+let a: WatchedServer;
+let b: WatchedServer;
 let admin: TestAccount;
 
 /** B's public configuration's bKash number, and whether B read the settings for it. */
@@ -39,11 +35,7 @@ describe.runIf(testEngine === 'postgres')('payment settings across two server pr
   beforeAll(async () => {
     const two = await createTwoServers();
     close = two.close;
-    const watched = (server: TestApp): Server => ({
-      ...server,
-      reads: vi.spyOn(server.database.db, 'select'),
-    });
-    [a, b] = [watched(two.servers[0]), watched(two.servers[1])];
+    [a, b] = [watchReads(two.servers[0]), watchReads(two.servers[1])];
     admin = await signUpAdmin(a);
   });
 
