@@ -81,6 +81,13 @@ export type Placement =
   /** These lines' products (price, name, picture or seller) are no longer what the lines were priced from. */
   | { outcome: 'repriced'; productIds: string[] };
 
+/** The order number a statement drew from the sequence. */
+function numberOf(rows: { number: number }[]): number {
+  const [drawn] = rows;
+  if (!drawn) throw new Error('the order number sequence answered no row');
+  return drawn.number;
+}
+
 /** Each product's total quantity, in id order: transactions that lock products in one order never deadlock. */
 function unitsPerProduct(lines: { productId: string | null; quantity: number }[]): [string, number][] {
   const units = new Map<string, number>();
@@ -353,11 +360,6 @@ function orderPlacement(db: Database, { lockBuyer }: { lockBuyer: boolean }) {
     userEmail: string,
     placeNumbered: (number: number, tx?: Database) => Promise<T>,
   ): Promise<T> => {
-    const numberOf = (rows: { number: number }[]) => {
-      const [drawn] = rows;
-      if (!drawn) throw new Error('the order number sequence answered no row');
-      return drawn.number;
-    };
     if (!lockBuyer) return placeNumbered(numberOf(await nextOrderNumber({})));
     return db.transaction(async (tx) => {
       const drawn = await lockBuyerNextOrderNumber({ lockKey: `bazaar:orders:${userEmail}` }, tx);
