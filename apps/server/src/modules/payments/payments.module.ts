@@ -11,14 +11,14 @@ import { cardRoutes } from './stripe/card.routes.ts';
 import { createCardPayments, type CardPayments } from './stripe/card.service.ts';
 import { createStripeClient } from './stripe/stripe-client.ts';
 
+/** The channel of migration 0035's announcements: the settings were written. */
+const SETTINGS_CHANNEL = 'bazaar_settings';
+
 /**
  * Payments: built before orders, which show each order's payment and run `forOrders.afterMove` in every move of
  * lines; `register` then adds the routes, cards through Stripe when configured, and the ending of unpaid orders,
  * which moves lines as orders do.
  */
-/** The channel of migration 0035's announcements: the settings were written. */
-const SETTINGS_CHANNEL = 'bazaar_settings';
-
 export function createPayments({ database, env }: { database: DatabaseHandle; env: Env }) {
   const { db } = database;
   const repository = createPaymentsRepository(db);
